@@ -1,0 +1,62 @@
+// What each seeded behaviour says. Replies are deterministic for a given message and history,
+// so tests can assert them.
+import type { AgentRecord, Message } from './state';
+
+const STORY_WORDS = (
+  'the service answered in small steady pieces while the console counted every chunk and measured ' +
+  'the gaps between them so that a developer could see exactly when the first word arrived and how ' +
+  'the rest followed résumé naïve café 🚀 ✨ 数据 流 which keeps multi byte characters in every reply'
+).split(' ');
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** The full reply text of `agent` to `message`, given the earlier messages of the session or thread. */
+export function composeReply(agent: AgentRecord, message: string, history: readonly Message[]): string {
+  const earlierUser = history.filter((m) => m.role === 'user');
+  switch (agent.tuning.behaviour) {
+    case 'echo':
+      return `Echo: ${message}`;
+    case 'story': {
+      const start = hash(message);
+      const words: string[] = [];
+      for (let i = 0; i < agent.tuning.chunkCount; i++) {
+        words.push(STORY_WORDS[(start + i * 7) % STORY_WORDS.length] as string);
+      }
+      return words.join(' ') + '.';
+    }
+    case 'slow':
+      return `After careful thought about "${message}": yes. Thanks for waiting.`;
+    case 'glitch':
+      return `Starting on "${message}" and then something will go wrong before the end of this reply.`;
+    case 'helpdesk': {
+      const turn = earlierUser.length + 1;
+      const previous = earlierUser.at(-1);
+      const memory = previous ? ` Earlier you asked: "${previous.content}".` : '';
+      return `Thanks for your message (#${turn} in this conversation).${memory} You wrote: "${message}".`;
+    }
+  }
+}
+
+/**
+ * Splits a reply into stream chunks: one word each for `story` (so chunkCount words give
+ * chunkCount chunks), otherwise pieces of up to 12 code points (never splitting a character).
+ */
+export function splitIntoChunks(agent: AgentRecord, reply: string): string[] {
+  if (agent.tuning.behaviour === 'story') {
+    return reply.split(/(?<= )/);
+  }
+  const points = Array.from(reply);
+  const chunks: string[] = [];
+  for (let i = 0; i < points.length; i += 12) chunks.push(points.slice(i, i + 12).join(''));
+  return chunks.length > 0 ? chunks : [''];
+}
+
+/** A rough token count: one token per four UTF-8 bytes, at least one. */
+export function estimateTokens(...texts: string[]): number {
+  const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t, 'utf8'), 0);
+  return Math.max(1, Math.ceil(bytes / 4));
+}

@@ -1,0 +1,76 @@
+// `npm run mock -- --port P --data-dir D`: the mock alone. Prints exactly one line of JSON on
+// stdout (where it listens, the CA to trust, the demo keys); human-readable logs go to stderr.
+import { parseArgs } from 'node:util';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startMockServer } from './server';
+
+const USAGE =
+  'Usage: npm run mock -- [--port P] [--host 127.0.0.1] [--data-dir DIR] [--chat-timeout-ms MS] [--quiet]';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+/** Where the mock keeps its state when no --data-dir is given. */
+export function defaultMockDataDir(): string {
+  return join(process.env.AGENT_CONSOLE_DATA_DIR ?? join(homedir(), '.agent-console'), 'mock');
+}
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        host: { type: 'string', default: '127.0.0.1' },
+        'data-dir': { type: 'string' },
+        'chat-timeout-ms': { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`--port must be 0-65535 (got "${values.port}").`);
+  const timeout = values['chat-timeout-ms'] === undefined ? undefined : Number(values['chat-timeout-ms']);
+  if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0))
+    fail('--chat-timeout-ms must be a positive integer.');
+  const dataDir = resolve(values['data-dir'] ?? defaultMockDataDir());
+  const log = values.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
+
+  const server = await startMockServer({
+    dataDir,
+    port,
+    host: values.host,
+    ...(timeout !== undefined ? { chatTimeoutMs: timeout } : {}),
+    ...(log ? { log } : {}),
+  });
+  process.stdout.write(
+    `${JSON.stringify({ baseUrl: server.baseUrl, caCertPath: server.caCertPath, keys: server.keys })}\n`,
+  );
+  process.stderr.write(
+    `Agent Messaging Service mock on ${server.baseUrl} (data in ${dataDir}). Ctrl+C stops it.\n`,
+  );
+
+  const stop = async (): Promise<void> => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`mock: ${(error as Error).message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,217 @@
+// The mock's control surface: what the service's web dashboard does (keys, tiers, plans,
+// revocation) plus state and faults no real service lets you summon. The same operations are
+// offered in-process (tests, the app) and over HTTP under /__control (scripts, curl); never
+// under /api/v1.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AgentStatus, RateTierSchema, type HealthReport } from '../shared/api';
+import { ApiFailure } from './errors';
+import { maskKey, newApiKey, newId } from './ids';
+import { defaultFaults, type Faults, type MockService } from './service';
+import { AgentTuning, ComponentState, Plan, type KeyRecord } from './state';
+import { parseBody } from './validate';
+
+export const CONTROL_PREFIX = '/__control';
+
+export const AgentPatch = z.strictObject({
+  status: AgentStatus.optional(),
+  ...AgentTuning.omit({ behaviour: true }).partial().shape,
+});
+export const HealthPatch = z.strictObject({
+  api: ComponentState.optional(),
+  vps: ComponentState.optional(),
+  agents: ComponentState.optional(),
+  gateway: ComponentState.optional(),
+});
+export const NewKey = z.strictObject({
+  name: z.string().min(1).max(100),
+  tier: RateTierSchema.optional(),
+  plan: Plan.optional(),
+});
+export const KeyPatch = z.strictObject({ tier: RateTierSchema.optional(), plan: Plan.optional() });
+export const FaultsPatch = z.strictObject({
+  latencyMs: z.number().int().min(0).max(600_000).optional(),
+  failNext: z
+    .strictObject({
+      status: z.number().int().min(400).max(599),
+      count: z.number().int().min(1).max(10_000),
+      pathPrefix: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
+  breakStreams: z
+    .strictObject({
+      afterChunks: z.number().int().min(0),
+      mode: z.enum(['drop', 'stream_error']),
+      count: z.number().int().min(1).max(10_000),
+    })
+    .nullable()
+    .optional(),
+  errorShape: z.enum(['nested', 'flat', 'flat-429']).optional(),
+});
+
+export interface KeyView {
+  id: string;
+  name: string;
+  masked: string;
+  tier: number;
+  plan: string;
+  revoked: boolean;
+  created_at: string;
+}
+
+export interface RequestLogEntry {
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+  /** The bearer value masked, never whole. */
+  key: string;
+}
+
+const REQUEST_LOG_SIZE = 500;
+
+export class MockControl {
+  private readonly log: RequestLogEntry[] = [];
+
+  constructor(private readonly service: MockService) {}
+
+  state() {
+    const s = this.service.state;
+    return {
+      agents: s.agents.map((a) => ({ slug: a.slug, name: a.name, status: a.status, ...a.tuning })),
+      keys: s.keys.map((k) => this.keyView(k)),
+      health: this.service.healthReport(),
+      faults: this.service.faults,
+    };
+  }
+
+  reset(): void {
+    this.service.reset();
+    this.log.length = 0;
+  }
+
+  /** Uptime starts again, as after a service restart. */
+  restart(): void {
+    this.service.restart();
+  }
+
+  setAgent(ref: string, patch: z.infer<typeof AgentPatch>): void {
+    const agent = this.service.findAgent(ref);
+    if (!agent) throw new ApiFailure(404, 'NOT_FOUND', `No agent '${ref}'.`);
+    const { status, ...tuning } = AgentPatch.parse(patch);
+    if (status && status !== agent.status) {
+      agent.status = status;
+      if (status === 'deployed') agent.deployed_at = new Date(this.service.clock.now()).toISOString();
+    }
+    Object.assign(agent.tuning, tuning);
+    this.service.changed();
+  }
+
+  setHealth(patch: z.infer<typeof HealthPatch>): HealthReport {
+    Object.assign(this.service.state.health, HealthPatch.parse(patch));
+    this.service.changed();
+    return this.service.healthReport();
+  }
+
+  /** Creates a key as the dashboard would; the secret is returned once, here. */
+  createKey(input: z.infer<typeof NewKey>): KeyView & { secret: string } {
+    const { name, tier, plan } = NewKey.parse(input);
+    const account = plan ? newId('acct') : 'acct_pro';
+    if (plan) this.service.state.accounts[account] = plan;
+    const key: KeyRecord = {
+      id: newId('key'),
+      name,
+      secret: newApiKey(),
+      tier: tier ?? 60,
+      account,
+      revoked: false,
+      created_at: new Date(this.service.clock.now()).toISOString(),
+    };
+    this.service.state.keys.push(key);
+    this.service.changed();
+    return { ...this.keyView(key), secret: key.secret };
+  }
+
+  /** Changes a key's tier (immediately, spec §2) and/or its account's plan. */
+  updateKey(ref: string, patch: z.infer<typeof KeyPatch>): KeyView {
+    const key = this.findKey(ref);
+    const { tier, plan } = KeyPatch.parse(patch);
+    if (tier) key.tier = tier;
+    if (plan) this.service.state.accounts[key.account] = plan;
+    this.service.changed();
+    return this.keyView(key);
+  }
+
+  /** Revocation is immediate and permanent (spec §3). */
+  revokeKey(ref: string): KeyView {
+    const key = this.findKey(ref);
+    key.revoked = true;
+    this.service.changed();
+    return this.keyView(key);
+  }
+
+  setFaults(patch: z.infer<typeof FaultsPatch>): Faults {
+    const p = FaultsPatch.parse(patch);
+    const f = this.service.faults;
+    if (p.latencyMs !== undefined) f.latencyMs = p.latencyMs;
+    if (p.failNext !== undefined) f.failNext = p.failNext ?? undefined;
+    if (p.breakStreams !== undefined) f.breakStreams = p.breakStreams ?? undefined;
+    if (p.errorShape !== undefined) f.errorShape = p.errorShape;
+    return f;
+  }
+
+  clearFaults(): void {
+    this.service.faults = { ...defaultFaults(), enforceRateLimits: this.service.faults.enforceRateLimits };
+  }
+
+  requests(): RequestLogEntry[] {
+    return [...this.log];
+  }
+
+  recordRequest(entry: RequestLogEntry): void {
+    this.log.push(entry);
+    if (this.log.length > REQUEST_LOG_SIZE) this.log.splice(0, this.log.length - REQUEST_LOG_SIZE);
+  }
+
+  private findKey(ref: string): KeyRecord {
+    const key = this.service.state.keys.find((k) => k.id === ref || k.name === ref);
+    if (!key) throw new ApiFailure(404, 'NOT_FOUND', `No key '${ref}'.`);
+    return key;
+  }
+
+  private keyView(k: KeyRecord): KeyView {
+    return {
+      id: k.id,
+      name: k.name,
+      masked: maskKey(k.secret),
+      tier: k.tier,
+      plan: this.service.state.accounts[k.account] ?? 'free',
+      revoked: k.revoked,
+      created_at: k.created_at,
+    };
+  }
+}
+
+export function registerControlRoutes(app: FastifyInstance, control: MockControl): void {
+  const p = CONTROL_PREFIX;
+  type Ref = { Params: { ref: string } };
+  app.get(`${p}/state`, async () => control.state());
+  app.get(`${p}/requests`, async () => ({ requests: control.requests() }));
+  app.post(`${p}/reset`, async () => (control.reset(), { ok: true }));
+  app.post(`${p}/restart`, async () => (control.restart(), { ok: true }));
+  app.patch<Ref>(`${p}/agents/:ref`, async (req) => {
+    control.setAgent(req.params.ref, parseBody(AgentPatch, req.body));
+    return control.state().agents.find((a) => a.slug === req.params.ref) ?? { ok: true };
+  });
+  app.patch(`${p}/health`, async (req) => control.setHealth(parseBody(HealthPatch, req.body)));
+  app.post(`${p}/keys`, async (req) => control.createKey(parseBody(NewKey, req.body)));
+  app.patch<Ref>(`${p}/keys/:ref`, async (req) =>
+    control.updateKey(req.params.ref, parseBody(KeyPatch, req.body)),
+  );
+  app.post<Ref>(`${p}/keys/:ref/revoke`, async (req) => control.revokeKey(req.params.ref));
+  app.patch(`${p}/faults`, async (req) => control.setFaults(parseBody(FaultsPatch, req.body)));
+  app.delete(`${p}/faults`, async () => (control.clearFaults(), { ok: true }));
+}

@@ -1,0 +1,70 @@
+// Error replies in the spec's two shapes (spec §7; which one is used is DESIGN.md §2's decision).
+
+export type ErrorShape = 'nested' | 'flat' | 'flat-429';
+
+const TYPE_BY_STATUS: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  429: 'rate_limit_error',
+  504: 'timeout_error',
+};
+
+/** A refusal the mock answers with; thrown from handlers and hooks, rendered by the error handler. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly retryAfterS?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string): ApiFailure => new ApiFailure(400, 'BAD_REQUEST', message);
+
+export function errorBody(shape: ErrorShape, failure: ApiFailure, requestId: string): unknown {
+  const flat = shape === 'flat' || (shape === 'flat-429' && failure.status === 429);
+  if (flat) {
+    return {
+      error: failure.message,
+      code: failure.code.toUpperCase(),
+      status: failure.status,
+      ...(failure.retryAfterS !== undefined ? { retry_after: failure.retryAfterS } : {}),
+    };
+  }
+  return {
+    error: {
+      // Spec §7 shows the nested rate-limit code in lower case; the chat table's codes are upper case.
+      code: failure.status === 429 ? failure.code.toLowerCase() : failure.code,
+      message: failure.message,
+      type: TYPE_BY_STATUS[failure.status] ?? 'api_error',
+      request_id: requestId,
+    },
+  };
+}
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'INVALID_KEY',
+  403: 'PLAN_REQUIRED',
+  404: 'NOT_FOUND',
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL_ERROR',
+  502: 'AGENT_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+  504: 'TIMEOUT',
+};
+
+/** The failure an injected fault of `status` stands for. */
+export function injectedFailure(status: number): ApiFailure {
+  const code = CODE_BY_STATUS[status] ?? `HTTP_${status}`;
+  return new ApiFailure(
+    status,
+    code,
+    `Injected fault: the mock answers ${status} ${code}.`,
+    status === 429 ? 1 : undefined,
+  );
+}

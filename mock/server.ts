@@ -1,0 +1,164 @@
+// Starts the mock service over HTTPS on loopback. The app, the CLI, the web host and the tests all
+// start it through this one function (STYLE.md: the mock server stands alone).
+import { mkdirSync } from 'node:fs';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import { API_PREFIX } from '../shared/api';
+import { systemClock, type Clock } from '../shared/clock';
+import { loadOrCreateTls } from './cert';
+import { MockControl, registerControlRoutes } from './control';
+import { ApiFailure, errorBody, injectedFailure } from './errors';
+import { newId } from './ids';
+import type { RateDecision } from './rate-window';
+import { registerApiRoutes } from './routes-api';
+import { MockService } from './service';
+import type { DemoKeyName } from './seed';
+
+export interface MockServerOptions {
+  dataDir: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  clock?: Clock;
+  chatTimeoutMs?: number;
+  /** Human-readable request lines (the CLI sends them to stderr). */
+  log?: (line: string) => void;
+}
+
+export interface MockServer {
+  baseUrl: string;
+  caCertPath: string;
+  /** PEM of the CA that signed the server certificate. */
+  ca: string;
+  keys: Record<DemoKeyName, string>;
+  control: MockControl;
+  service: MockService;
+  close(): Promise<void>;
+}
+
+/** Request bodies may be larger than a message (JSON escapes), but not unboundedly. */
+const BODY_LIMIT = 1024 * 1024;
+
+function setRateHeaders(reply: FastifyReply, d: RateDecision): void {
+  reply.header('x-ratelimit-limit', d.limit);
+  reply.header('x-ratelimit-remaining', d.remaining);
+  reply.header('x-ratelimit-reset', d.resetS);
+}
+
+function maskBearer(header: string | undefined): string {
+  const token = header?.replace(/^Bearer\s+/i, '') ?? '';
+  if (!token) return '-';
+  return token.length >= 12 ? `${token.slice(0, 4)}…${token.slice(-4)}` : '…';
+}
+
+/** Turns Fastify's own refusals (content type, JSON syntax, size) into the spec's 400. */
+function translate(error: FastifyError): ApiFailure {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiFailure(400, 'BAD_REQUEST', 'Content-Type must be application/json.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiFailure(400, 'BAD_REQUEST', `Request body is larger than ${BODY_LIMIT} bytes.`);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiFailure(400, 'BAD_REQUEST', 'Request body is empty; send a JSON object.');
+    default:
+      if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+        return new ApiFailure(400, 'BAD_REQUEST', `Request body is not valid JSON: ${error.message}`);
+      }
+      return new ApiFailure(400, 'BAD_REQUEST', error.message);
+  }
+}
+
+export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const tls = await loadOrCreateTls(options.dataDir);
+  const service = new MockService({
+    dataDir: options.dataDir,
+    clock: options.clock ?? systemClock,
+    ...(options.chatTimeoutMs !== undefined ? { chatTimeoutMs: options.chatTimeoutMs } : {}),
+  });
+  const control = new MockControl(service);
+  const app = Fastify({
+    https: { key: tls.key, cert: tls.cert },
+    bodyLimit: BODY_LIMIT,
+    logger: false,
+    forceCloseConnections: true,
+    genReqId: () => newId('req'),
+    // Odd ids and paths must reach our handlers, not crash the router.
+    routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: false },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (!request.url.startsWith(`${API_PREFIX}/`) && request.url !== API_PREFIX) return;
+    if (service.faults.latencyMs > 0) await service.clock.sleep(service.faults.latencyMs);
+    const injected = service.takeInjectedFailure(request.url);
+    if (injected !== undefined) throw injectedFailure(injected);
+    const key = service.authenticate(request.headers.authorization);
+    service.checkPlan(key);
+    setRateHeaders(reply, service.admit(key));
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiFailure, request: FastifyRequest, reply: FastifyReply) => {
+    let failure: ApiFailure;
+    if (error instanceof ApiFailure) {
+      failure = error;
+    } else if (error.statusCode !== undefined && error.statusCode < 500) {
+      failure = translate(error);
+    } else {
+      options.log?.(
+        `mock: internal error on ${request.method} ${request.url}: ${error.stack ?? error.message}`,
+      );
+      failure = new ApiFailure(500, 'INTERNAL_ERROR', 'The mock failed unexpectedly; see its log.');
+    }
+    const decision = (error as { decision?: RateDecision }).decision;
+    if (decision) setRateHeaders(reply, decision);
+    if (failure.retryAfterS !== undefined) reply.header('retry-after', failure.retryAfterS);
+    return reply
+      .status(failure.status)
+      .type('application/json; charset=utf-8')
+      .send(errorBody(service.faults.errorShape, failure, request.id));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const failure = new ApiFailure(
+      404,
+      'NOT_FOUND',
+      `No such endpoint: ${request.method} ${request.url.split('?')[0]}.`,
+    );
+    return reply.status(404).send(errorBody(service.faults.errorShape, failure, request.id));
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const entry = {
+      at: new Date(service.clock.now()).toISOString(),
+      method: request.method,
+      path: request.url.split('?')[0] ?? request.url,
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime),
+      requestId: request.id,
+      key: maskBearer(request.headers.authorization),
+    };
+    control.recordRequest(entry);
+    options.log?.(
+      `${entry.method} ${entry.path} ${entry.status} ${entry.durationMs}ms key=${entry.key} ${entry.requestId}`,
+    );
+  });
+
+  registerApiRoutes(app, service);
+  registerControlRoutes(app, control);
+
+  await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    baseUrl: `https://127.0.0.1:${port}`,
+    caCertPath: tls.caCertPath,
+    ca: tls.ca,
+    keys: service.demoSecrets(),
+    control,
+    service,
+    async close() {
+      await app.close();
+      await service.flush();
+    },
+  };
+}

@@ -1,0 +1,160 @@
+// The service's resources and limits (../shared/SERVICE-SPEC.md §2, §4, §8), modelled once.
+// The mock builds its replies from these types and the client validates replies against them.
+import { z } from 'zod';
+
+export const API_PREFIX = '/api/v1';
+
+/** Spec §8: 100KB, counted in UTF-8 bytes (DESIGN.md §6). */
+export const MAX_MESSAGE_BYTES = 100 * 1024;
+export const MAX_SESSION_ID_LENGTH = 128;
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9]{1,128}$/;
+/** DESIGN.md §2: 3 alphanumerics + `_` + 32 alphanumerics; never a fixed prefix. */
+export const API_KEY_PATTERN = /^[A-Za-z0-9]{3}_[A-Za-z0-9]{32}$/;
+export const RATE_TIERS = [30, 60, 120, 300] as const;
+export type RateTier = (typeof RATE_TIERS)[number];
+export const RateTierSchema = z.union([z.literal(30), z.literal(60), z.literal(120), z.literal(300)]);
+export const DEFAULT_RATE_TIER: RateTier = 60;
+export const RATE_WINDOW_MS = 60_000;
+/** Spec §8: the service answers 504 TIMEOUT after 60 s. */
+export const CHAT_TIMEOUT_MS = 60_000;
+export const PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
+export const USAGE_DAYS = { min: 1, max: 90, default: 30 } as const;
+
+export const AgentStatus = z.enum(['deployed', 'stopped', 'error']);
+export type AgentStatus = z.infer<typeof AgentStatus>;
+
+const isoTimestamp = z.iso.datetime({ offset: true });
+
+export const Agent = z.object({
+  agent_id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  status: AgentStatus,
+  model: z.object({ primary: z.string(), fallback: z.string().nullable() }),
+  deployed_at: isoTimestamp,
+});
+export type Agent = z.infer<typeof Agent>;
+
+export const AgentList = z.object({
+  agents: z.array(Agent),
+  total: z.number().int().nonnegative(),
+  has_more: z.boolean(),
+});
+export type AgentList = z.infer<typeof AgentList>;
+
+export const Conversation = z.object({
+  id: z.string(),
+  agent: z.string(),
+  session_id: z.string(),
+  message_count: z.number().int().nonnegative(),
+  started_at: isoTimestamp,
+  last_message_at: isoTimestamp,
+  // DESIGN.md §2: any string; the mock uses `active` and `completed`.
+  status: z.string(),
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+export const ConversationList = z.object({
+  conversations: z.array(Conversation),
+  total: z.number().int().nonnegative(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type ConversationList = z.infer<typeof ConversationList>;
+
+export const Thread = z.object({
+  id: z.string(),
+  title: z.string(),
+  agent: z.string(),
+  message_count: z.number().int().nonnegative(),
+  created_at: isoTimestamp,
+  updated_at: isoTimestamp,
+});
+export type Thread = z.infer<typeof Thread>;
+
+export const ThreadList = z.object({ threads: z.array(Thread) });
+export type ThreadList = z.infer<typeof ThreadList>;
+
+export const ThreadCreated = z.object({
+  thread: Thread.omit({ updated_at: true }),
+  response: z.string(),
+});
+export type ThreadCreated = z.infer<typeof ThreadCreated>;
+
+export const ThreadMessageReply = z.object({
+  message_id: z.string(),
+  response: z.string(),
+  thread_id: z.string(),
+});
+export type ThreadMessageReply = z.infer<typeof ThreadMessageReply>;
+
+export const UsageDay = z.object({
+  date: z.iso.date(),
+  requests: z.number().int().nonnegative(),
+  tokens: z.number().int().nonnegative(),
+  avg_latency_ms: z.number().int().nonnegative(),
+});
+export type UsageDay = z.infer<typeof UsageDay>;
+
+export const UsageReport = z.object({
+  usage: z.object({
+    total_requests: z.number().int().nonnegative(),
+    total_tokens: z.number().int().nonnegative(),
+    period_start: isoTimestamp,
+    period_end: isoTimestamp,
+    daily: z.array(UsageDay),
+    by_agent: z.array(
+      z.object({
+        agent: z.string(),
+        requests: z.number().int().nonnegative(),
+        tokens: z.number().int().nonnegative(),
+      }),
+    ),
+  }),
+});
+export type UsageReport = z.infer<typeof UsageReport>;
+
+export const HealthStatus = z.enum(['healthy', 'degraded', 'unhealthy']);
+export type HealthStatus = z.infer<typeof HealthStatus>;
+export const HEALTH_COMPONENTS = ['api', 'vps', 'agents', 'gateway'] as const;
+export type HealthComponent = (typeof HEALTH_COMPONENTS)[number];
+
+export const HealthReport = z.object({
+  status: HealthStatus,
+  timestamp: isoTimestamp,
+  components: z.object({ api: z.string(), vps: z.string(), agents: z.string(), gateway: z.string() }),
+  uptime_seconds: z.number().int().nonnegative(),
+  version: z.string(),
+});
+export type HealthReport = z.infer<typeof HealthReport>;
+
+export const ChatReply = z.object({ response: z.string(), agent: z.string(), request_id: z.string() });
+export type ChatReply = z.infer<typeof ChatReply>;
+
+/** One `data:` event of a chat stream (spec §6). */
+export const StreamEvent = z.union([
+  z.object({ content: z.string() }),
+  z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+export type StreamEvent = z.infer<typeof StreamEvent>;
+export const STREAM_DONE = '[DONE]';
+
+/** Spec §7 shape 1. */
+export const NestedErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string(), type: z.string(), request_id: z.string() }),
+});
+/** Spec §7 shape 2 (the spec gives it for rate limiting; DESIGN.md §2 lets the mock use it for all). */
+export const FlatErrorBody = z.object({
+  error: z.string(),
+  code: z.string(),
+  status: z.number().int(),
+  retry_after: z.number().int().optional(),
+});
+export const ErrorBody = z.union([NestedErrorBody, FlatErrorBody]);
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+const encoder = new TextEncoder();
+export function utf8Bytes(text: string): number {
+  return encoder.encode(text).byteLength;
+}

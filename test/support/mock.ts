@@ -1,0 +1,70 @@
+// Starts the real mock over HTTPS in a fresh data dir and gives tests a real HTTP client
+// (undici) that trusts the mock's CA: nothing that crosses HTTP is mocked.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request, type Dispatcher } from 'undici';
+import type { Clock } from '../../shared/clock';
+import { startMockServer, type MockServer } from '../../mock/server';
+
+export interface TestMock {
+  server: MockServer;
+  dataDir: string;
+  dispatcher: Agent;
+  /** A request to the mock with `key` (a demo key name or a raw secret) as the bearer. */
+  call(
+    method: Dispatcher.HttpMethod,
+    path: string,
+    options?: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Record<string, string>; text: string; json: unknown }>;
+  stop(): Promise<void>;
+}
+
+export function tempDir(prefix = 'agent-console-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export async function startTestMock(
+  options: { clock?: Clock; chatTimeoutMs?: number; dataDir?: string } = {},
+): Promise<TestMock> {
+  const dataDir = options.dataDir ?? tempDir();
+  const server = await startMockServer({ dataDir, ...options });
+  const dispatcher = new Agent({ connect: { ca: server.ca } });
+  const keyFor = (key: string | null | undefined): string | undefined => {
+    if (key === null) return undefined;
+    const name = key ?? 'pro';
+    return name in server.keys ? server.keys[name as keyof typeof server.keys] : name;
+  };
+  return {
+    server,
+    dataDir,
+    dispatcher,
+    async call(method, path, opts = {}) {
+      const secret = keyFor(opts.key);
+      const headers: Record<string, string> = { ...opts.headers };
+      if (secret !== undefined) headers.authorization = `Bearer ${secret}`;
+      let body: string | undefined = opts.rawBody;
+      if (opts.body !== undefined) {
+        body = JSON.stringify(opts.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const res = await request(`${server.baseUrl}${path}`, { method, headers, body, dispatcher });
+      const text = await res.body.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      return { status: res.statusCode, headers: res.headers as Record<string, string>, text, json };
+    },
+    async stop() {
+      await server.close();
+      await dispatcher.close();
+    },
+  };
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
