@@ -1,8 +1,8 @@
 // `npm run mock -- --port P --data-dir D`: the mock alone. Prints exactly one line of JSON on
 // stdout (where it listens, the CA to trust, the demo keys); human-readable logs go to stderr.
 import { parseArgs } from 'node:util';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { defaultDataDir } from '../electron/core/paths';
 import { startMockServer } from './server';
 
 const USAGE =
@@ -13,9 +13,9 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** Where the mock keeps its state when no --data-dir is given. */
-export function defaultMockDataDir(): string {
-  return join(process.env.AGENT_CONSOLE_DATA_DIR ?? join(homedir(), '.agent-console'), 'mock');
+/** The app's own mock data, so `npm run mock` and the app see the same keys and history. */
+function defaultMockDataDir(): string {
+  return join(defaultDataDir(), 'mock');
 }
 
 async function main(): Promise<void> {

@@ -61,7 +61,8 @@ export interface KeyView {
 }
 
 export interface RequestLogEntry {
-  at: string;
+  /** Milliseconds since the epoch, on the mock's clock. */
+  at: number;
   method: string;
   path: string;
   status: number;
@@ -74,7 +75,9 @@ export interface RequestLogEntry {
 const REQUEST_LOG_SIZE = 500;
 
 export class MockControl {
+  /** A ring: `next` is where the following entry goes; memory stays flat however long the mock runs. */
   private readonly log: RequestLogEntry[] = [];
+  private next = 0;
 
   constructor(private readonly service: MockService) {}
 
@@ -91,6 +94,7 @@ export class MockControl {
   reset(): void {
     this.service.reset();
     this.log.length = 0;
+    this.next = 0;
   }
 
   /** Uptime starts again, as after a service restart. */
@@ -167,13 +171,14 @@ export class MockControl {
     this.service.faults = { ...defaultFaults(), enforceRateLimits: this.service.faults.enforceRateLimits };
   }
 
+  /** The mock's request log, oldest first. */
   requests(): RequestLogEntry[] {
-    return [...this.log];
+    return [...this.log.slice(this.next), ...this.log.slice(0, this.next)];
   }
 
   recordRequest(entry: RequestLogEntry): void {
-    this.log.push(entry);
-    if (this.log.length > REQUEST_LOG_SIZE) this.log.splice(0, this.log.length - REQUEST_LOG_SIZE);
+    this.log[this.next] = entry;
+    this.next = (this.next + 1) % REQUEST_LOG_SIZE;
   }
 
   private findKey(ref: string): KeyRecord {

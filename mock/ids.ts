@@ -25,3 +25,11 @@ export const newUuid = (): string => randomUUID();
 export function maskKey(secret: string): string {
   return `${secret.slice(0, 4)}…${secret.slice(-4)}`;
 }
+
+const BOOT = alphanumeric(8);
+let sequence = 0;
+/** Request ids are unique per boot and cheap: a random boot prefix and a counter (no crypto per request). */
+export function newRequestId(): string {
+  sequence = (sequence + 1) % Number.MAX_SAFE_INTEGER;
+  return `req_${BOOT}${sequence.toString(36).padStart(8, '0')}`;
+}

@@ -7,7 +7,7 @@ import { systemClock, type Clock } from '../shared/clock';
 import { loadOrCreateTls } from './cert';
 import { MockControl, registerControlRoutes } from './control';
 import { ApiFailure, errorBody, injectedFailure } from './errors';
-import { newId } from './ids';
+import { newRequestId } from './ids';
 import type { RateDecision } from './rate-window';
 import { registerApiRoutes } from './routes-api';
 import { MockService } from './service';
@@ -81,14 +81,21 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     bodyLimit: BODY_LIMIT,
     logger: false,
     forceCloseConnections: true,
-    genReqId: () => newId('req'),
+    genReqId: newRequestId,
     // Odd ids and paths must reach our handlers, not crash the router.
     routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: false },
   });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (!request.url.startsWith(`${API_PREFIX}/`) && request.url !== API_PREFIX) return;
+    // The matched route decides, not the raw target: the router also routes absolute-form
+    // (`GET https://host/api/v1/agents`) and percent-encoded (`/%61pi/v1/…`) targets.
+    const route = request.routeOptions.url;
+    const isApi =
+      route !== undefined
+        ? route.startsWith(`${API_PREFIX}/`)
+        : request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX;
+    if (!isApi) return;
     if (service.faults.latencyMs > 0) await service.clock.sleep(service.faults.latencyMs);
     const injected = service.takeInjectedFailure(request.url);
     if (injected !== undefined) throw injectedFailure(injected);
@@ -127,9 +134,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     return reply.status(404).send(errorBody(service.faults.errorShape, failure, request.id));
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const entry = {
-      at: new Date(service.clock.now()).toISOString(),
+      at: service.clock.now(),
       method: request.method,
       path: request.url.split('?')[0] ?? request.url,
       status: reply.statusCode,
@@ -141,6 +148,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     options.log?.(
       `${entry.method} ${entry.path} ${entry.status} ${entry.durationMs}ms key=${entry.key} ${entry.requestId}`,
     );
+    done();
   });
 
   registerApiRoutes(app, service);

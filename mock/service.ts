@@ -253,9 +253,12 @@ export class MockService {
     reply: string,
     startedAt: number,
   ): void {
-    this.recordExchange(conversation, agent, message, reply, startedAt);
-    conversation.last_message_at = new Date(this.clock.now()).toISOString();
-    if (!this.state.conversations.includes(conversation)) this.state.conversations.push(conversation);
+    // A session's first two messages in flight together both made a new record: keep one.
+    const target =
+      this.state.conversations.find((c) => c.session_id === conversation.session_id) ?? conversation;
+    this.recordExchange(target, agent, message, reply, startedAt);
+    target.last_message_at = new Date(this.clock.now()).toISOString();
+    if (!this.state.conversations.includes(target)) this.state.conversations.push(target);
   }
 
   /** Adds one exchange to a history and counts it in usage. */

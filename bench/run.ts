@@ -1,0 +1,123 @@
+// `npm run bench`: prints a table of performance figures (DESIGN.md §5). Each part of the console
+// adds its rows here; nothing in `npm test` depends on timing.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { Agent, request } from 'undici';
+
+interface Row {
+  figure: string;
+  value: string;
+  note: string;
+}
+const rows: Row[] = [];
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+
+async function startServers() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const [line] = (await once(lines, 'line')) as [string];
+  return {
+    child,
+    ...(JSON.parse(line) as { mock: string; bare: string; fastify: string; ca: string; key: string }),
+  };
+}
+
+async function throughput(url: string, headers: Record<string, string>): Promise<number> {
+  // Warm up (JIT, TLS sessions) so the first target measured is not penalised.
+  await autocannon({ url, connections: 32, duration: 1, headers });
+  const result = await autocannon({ url, connections: 32, duration: DURATION_S, headers, pipelining: 1 });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx replies and ${result.errors} errors during the run`);
+  }
+  return result.requests.average;
+}
+
+async function streamChunksPerSecond(
+  base: string,
+  key: string,
+  ca: string,
+): Promise<{ rate: number; chunks: number }> {
+  const dispatcher = new Agent({ connect: { ca } });
+  const started = performance.now();
+  const res = await request(`${base}/api/v1/chat`, {
+    method: 'POST',
+    dispatcher,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ agent: 'storyteller', message: 'bench', stream: true }),
+  });
+  let chunks = 0;
+  let tail = '';
+  for await (const piece of res.body) {
+    const text = tail + (piece as Buffer).toString('utf8');
+    const frames = text.split('\n\n');
+    tail = frames.pop() ?? '';
+    chunks += frames.filter((f) => f.startsWith('data: {')).length;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await dispatcher.close();
+  return { rate: chunks / seconds, chunks };
+}
+
+const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+const servers = await startServers();
+try {
+  const auth = { authorization: `Bearer ${servers.key}` };
+  const bare = await throughput(`${servers.bare}/`, {});
+  const fastify = await throughput(`${servers.fastify}/`, {});
+  const bareAgents = await throughput(`${servers.bare}/agents`, {});
+  const mockAgents = await throughput(`${servers.mock}/api/v1/agents`, auth);
+  const mockHealth = await throughput(`${servers.mock}/api/v1/health`, auth);
+  rows.push(
+    {
+      figure: 'bare node:https hello-world',
+      value: `${fmt(bare)} req/s`,
+      note: `${DURATION_S}s, 32 connections, TLS`,
+    },
+    {
+      figure: 'bare Fastify hello-world',
+      value: `${fmt(fastify)} req/s`,
+      note: `bare/Fastify = ${(bare / fastify).toFixed(2)}×`,
+    },
+    {
+      figure: 'bare node:https, agents body',
+      value: `${fmt(bareAgents)} req/s`,
+      note: 'the same 2 KB the mock sends for /agents',
+    },
+    {
+      figure: 'mock GET /api/v1/agents',
+      value: `${fmt(mockAgents)} req/s`,
+      note: `bare/mock = ${(bare / mockAgents).toFixed(2)}×, Fastify/mock = ${(fastify / mockAgents).toFixed(2)}×, same-body/mock = ${(bareAgents / mockAgents).toFixed(2)}×`,
+    },
+    {
+      figure: 'mock GET /api/v1/health',
+      value: `${fmt(mockHealth)} req/s`,
+      note: `bare/mock = ${(bare / mockHealth).toFixed(2)}×, Fastify/mock = ${(fastify / mockHealth).toFixed(2)}× (goal ≤ 2×)`,
+    },
+  );
+  const stream = await streamChunksPerSecond(servers.mock, servers.key, servers.ca);
+  rows.push({
+    figure: 'mock streamed chunks',
+    value: `${fmt(stream.rate)} chunks/s`,
+    note: `one stream of ${fmt(stream.chunks)} chunks, no pacing`,
+  });
+} finally {
+  servers.child.kill('SIGTERM');
+}
+
+const widths = [0, 1, 2].map((i) =>
+  Math.max(
+    ...[['figure', 'value', 'note'][i] as string, ...rows.map((r) => Object.values(r)[i] as string)].map(
+      (s) => s.length,
+    ),
+  ),
+);
+const line = (cells: string[]): string =>
+  `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`;
+console.log(line(['figure', 'value', 'note']));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const r of rows) console.log(line([r.figure, r.value, r.note]));

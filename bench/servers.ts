@@ -1,0 +1,52 @@
+// Runs in a child process so the load generator and the servers don't share a thread: the mock
+// (limits not enforced, so every reply is a real 200) and a bare node:https hello-world on the
+// same certificate, and a bare Fastify hello-world. Prints one JSON line with their addresses.
+import { createServer } from 'node:https';
+import Fastify from 'fastify';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMockServer } from '../mock/server';
+import { loadOrCreateTls } from '../mock/cert';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-bench-'));
+const mock = await startMockServer({ dataDir });
+mock.service.faults.enforceRateLimits = false;
+for (const agent of mock.service.state.agents) {
+  Object.assign(agent.tuning, { latencyMs: 0, chunkDelayMs: 0 });
+}
+mock.control.setAgent('storyteller', { chunkCount: 20_000 });
+
+const tls = await loadOrCreateTls(dataDir);
+const hello = JSON.stringify({ hello: 'world' });
+// The same bytes the mock sends for GET /api/v1/agents, to separate payload cost from the mock's own.
+const agentsBody = JSON.stringify({
+  agents: mock.service.state.agents.map(({ tuning: _t, ...agent }) => agent),
+  total: mock.service.state.agents.length,
+  has_more: false,
+});
+const bare = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+  const body = req.url === '/agents' ? agentsBody : hello;
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+});
+await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+const address = bare.address();
+const barePort = typeof address === 'object' && address ? address.port : 0;
+
+const fastify = Fastify({ https: { key: tls.key, cert: tls.cert }, logger: false });
+fastify.get('/', async () => ({ hello: 'world' }));
+await fastify.listen({ port: 0, host: '127.0.0.1' });
+const fastifyAddress = fastify.server.address();
+const fastifyPort = typeof fastifyAddress === 'object' && fastifyAddress ? fastifyAddress.port : 0;
+
+process.stdout.write(
+  `${JSON.stringify({
+    mock: mock.baseUrl,
+    bare: `https://127.0.0.1:${barePort}`,
+    fastify: `https://127.0.0.1:${fastifyPort}`,
+    ca: tls.ca,
+    key: mock.keys.pro,
+  })}\n`,
+);
+process.on('SIGTERM', () => process.exit(0));

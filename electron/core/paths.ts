@@ -1,0 +1,12 @@
+// Where the console keeps its settings and data, per OS convention (documented in the README).
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** AGENT_CONSOLE_DATA_DIR wins (tests give each run its own); otherwise the OS's usual place. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  if (env.AGENT_CONSOLE_DATA_DIR) return env.AGENT_CONSOLE_DATA_DIR;
+  const home = homedir();
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Agent Console');
+  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Agent Console');
+  return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'agent-console');
+}

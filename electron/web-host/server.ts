@@ -1,0 +1,78 @@
+// The web host: the same renderer, served to a browser on loopback only. Every request must carry
+// the per-launch token (in the URL once, then in an HttpOnly cookie) and the right Host, and any
+// Origin must be our own, so another local page or a DNS-rebinding site cannot drive the console.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+
+export interface WebHostOptions {
+  rendererDir: string;
+  port?: number;
+}
+
+export interface WebHost {
+  url: string;
+  origin: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+const COOKIE = 'agent_console_token';
+
+function sameSecret(a: string | undefined, b: string): boolean {
+  if (!a || a.length !== b.length) return false;
+  return timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+function cookieToken(header: string | undefined): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const [name, value] = part.trim().split('=');
+    if (name === COOKIE) return value;
+  }
+  return undefined;
+}
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  if (!existsSync(options.rendererDir)) {
+    throw new Error(`The renderer is not built (${options.rendererDir} is missing): run \`npm run build\`.`);
+  }
+  const token = randomBytes(24).toString('hex');
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  // Filled once the port is known; until then every request is refused.
+  const hosts = new Set<string>();
+
+  const refuse = (reply: FastifyReply, status: number, message: string) =>
+    reply.status(status).type('text/plain; charset=utf-8').send(message);
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!hosts.has(request.headers.host ?? '')) return refuse(reply, 421, 'Wrong Host header.');
+    const from = request.headers.origin;
+    if (from !== undefined && !hosts.has(from.replace(/^http:\/\//, ''))) {
+      return refuse(reply, 403, 'Requests from other origins are refused.');
+    }
+    const query = (request.query as Record<string, unknown>).token;
+    const given = typeof query === 'string' ? query : cookieToken(request.headers.cookie);
+    if (!sameSecret(given, token)) {
+      return refuse(reply, 401, 'Missing or wrong token: open the URL that `npm run web` printed.');
+    }
+    if (typeof query === 'string') {
+      reply.header('set-cookie', `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+    }
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+  });
+
+  await app.register(fastifyStatic, { root: options.rendererDir, index: ['index.html'] });
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  hosts.add(`127.0.0.1:${port}`).add(`localhost:${port}`);
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    token,
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,83 @@
+// One flat config. The import rules keep the layering of docs/architecture.md from drifting:
+// shared/ is pure TypeScript, the renderer reaches the core only through the bridge, the core and
+// the mock never import Electron, and only the shell does.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = { regex: '^node:', message: 'This layer runs where Node is not available.' };
+const electron = { regex: '^electron(/.*)?$', message: 'Only electron/shell may import Electron.' };
+const react = {
+  group: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+  message: 'React belongs to renderer/.',
+};
+const layer = (pattern, message) => ({ group: [pattern], message });
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', '.bench/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Named exports only (STYLE.md).' },
+      ],
+    },
+  },
+  {
+    files: ['*.config.ts', '*.config.js', 'eslint.config.js'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            nodeBuiltins,
+            electron,
+            react,
+            layer('**/mock/**', 'shared/ stands alone.'),
+            layer('**/electron/**', 'shared/ stands alone.'),
+            layer('**/renderer/**', 'shared/ stands alone.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            nodeBuiltins,
+            electron,
+            layer('**/mock/**', 'The renderer talks to the core only through the bridge.'),
+            layer('**/electron/**', 'The renderer talks to the core only through the bridge.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['mock/**', 'electron/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            electron,
+            react,
+            layer('**/renderer/**', 'The core and the mock know nothing of the UI.'),
+          ],
+        },
+      ],
+    },
+  },
+);

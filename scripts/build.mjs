@@ -1,0 +1,28 @@
+// Builds what the app runs: the renderer (Vite) and the Electron main process (esbuild).
+import { build as viteBuild } from 'vite';
+import { build as esbuild } from 'esbuild';
+
+export async function buildRenderer() {
+  await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
+}
+
+export async function buildElectron() {
+  await esbuild({
+    entryPoints: { main: 'electron/shell/main.ts' },
+    outdir: 'out/electron',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    sourcemap: true,
+    // Native and Electron modules load at run time; everything else is bundled.
+    packages: 'external',
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildRenderer();
+  await buildElectron();
+  console.log('Built out/renderer and out/electron.');
+}

@@ -1,0 +1,106 @@
+// `npm test`: typecheck, lint, format, unit and integration tests (Vitest), then the browser
+// end-to-end tests (Playwright in Chromium through the web host). Ends with one line:
+// `N passed, N failed` (static checks count one each).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { CHROMIUM_HINT, findChromium } from './find-chromium.mjs';
+
+const SECRET_SERVICE_HINT =
+  'No Secret Service for the keychain tests: install it (Debian/Ubuntu: `sudo apt-get install gnome-keyring dbus`).';
+
+/** On Linux the keychain tests need a Secret Service: run the whole suite inside a private D-Bus
+ * session with an unlocked gnome-keyring, as a desktop session would have. */
+function reexecUnderDbus() {
+  if (process.platform !== 'linux' || process.env.AGENT_CONSOLE_TEST_SESSION === '1') return;
+  const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+  if (!has('dbus-run-session') || !has('gnome-keyring-daemon')) {
+    console.error(SECRET_SERVICE_HINT);
+    process.env.AGENT_CONSOLE_NO_SECRET_SERVICE = '1';
+    return;
+  }
+  const inner =
+    'printf "" | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "$0" "$@"';
+  const result = spawnSync(
+    'dbus-run-session',
+    ['--', 'sh', '-c', inner, process.execPath, ...process.argv.slice(1)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, AGENT_CONSOLE_TEST_SESSION: '1' },
+    },
+  );
+  process.exit(result.status ?? 1);
+}
+
+reexecUnderDbus();
+
+const bin = (name) => `node_modules/.bin/${name}`;
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n== ${label}: ${cmd} ${args.join(' ')}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function check(label, cmd, args) {
+  if (run(label, cmd, args)) passed++;
+  else {
+    failed++;
+    console.error(`✗ ${label} failed`);
+  }
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+rmSync('test-results', { recursive: true, force: true });
+mkdirSync('test-results', { recursive: true });
+
+check('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
+check('lint', bin('eslint'), ['.']);
+check('format', bin('prettier'), ['--check', '.']);
+
+run('unit and integration', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile=test-results/vitest.json',
+]);
+const vitest = readJson('test-results/vitest.json');
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests + (vitest.numRuntimeErrorTestSuites ?? 0);
+  skipped += vitest.numPendingTests + vitest.numTodoTests;
+} else {
+  failed++;
+  console.error('✗ Vitest wrote no report');
+}
+
+check('build', process.execPath, ['scripts/build.mjs']);
+
+const chromium = await findChromium();
+if (!chromium) {
+  console.error(CHROMIUM_HINT);
+  failed++;
+} else if (existsSync('out/renderer/index.html')) {
+  run('end to end', bin('playwright'), ['test'], { CHROMIUM_PATH: chromium });
+  const e2e = readJson('test-results/e2e.json');
+  if (e2e?.stats) {
+    passed += e2e.stats.expected + e2e.stats.flaky;
+    failed += e2e.stats.unexpected;
+    skipped += e2e.stats.skipped;
+  } else {
+    failed++;
+    console.error('✗ Playwright wrote no report');
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
