@@ -18,8 +18,14 @@ function reexecUnderDbus() {
     process.env.AGENT_CONSOLE_NO_SECRET_SERVICE = '1';
     return;
   }
-  const inner =
-    'printf "" | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "$0" "$@"';
+  // A throwaway keyring per run (its own XDG_DATA_HOME), unlocked with a password: with an empty
+  // one gnome-keyring creates no default collection and every lookup fails.
+  const inner = [
+    'keyrings=$(mktemp -d)',
+    'mkdir -p "$keyrings/keyrings"',
+    'printf agent-console-test | XDG_DATA_HOME="$keyrings" gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1',
+    'exec "$0" "$@"',
+  ].join('; ');
   const result = spawnSync(
     'dbus-run-session',
     ['--', 'sh', '-c', inner, process.execPath, ...process.argv.slice(1)],

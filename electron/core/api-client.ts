@@ -1,0 +1,470 @@
+// The API client for every endpoint of the spec (§4), on undici (a real HTTP client) with the
+// profile's CA. Every call goes through the key's shared limiter, is logged, is validated with zod
+// (a reply that does not match names the field), and fails with one ApiError type.
+import { randomUUID } from 'node:crypto';
+import { Agent as Dispatcher, errors as undiciErrors, request } from 'undici';
+import type { z } from 'zod';
+import {
+  AgentList,
+  API_PREFIX,
+  ChatReply,
+  ConversationList,
+  HealthReport,
+  ThreadCreated,
+  ThreadList,
+  ThreadMessageReply,
+  UsageReport,
+} from '../../shared/api';
+import type { Clock } from '../../shared/clock';
+import { ApiError, errorFromResponse } from './api-error';
+import { ChatStream } from './chat-stream';
+import type { RateLimiter } from './rate-limiter';
+import type { RateHeaders, RequestLogEntry } from './request-log-entry';
+
+export interface ApiClientOptions {
+  profileId: string;
+  baseUrl: string;
+  /** PEM of a private CA to trust (the mock's, or a staging server's). */
+  ca?: string;
+  keyId: string;
+  secret: () => Promise<string>;
+  limiter: RateLimiter;
+  clock: Clock;
+  log?: (entry: RequestLogEntry) => void;
+  /** Client-side timeouts: chat 65 s (the service gives up at 60 s), others 15 s. */
+  timeouts?: { chatMs?: number; otherMs?: number };
+  /** Retries of idempotent GETs: after 429s (waiting as the limiter says) and after 500/502/503. */
+  retries?: { after429?: number; after5xx?: number; backoffMs?: number };
+  random?: () => number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface ChatInput {
+  message: string;
+  agent?: string;
+  session_id?: string;
+}
+
+interface Call<T extends z.ZodType> {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  schema: T;
+  idempotent: boolean;
+  timeoutMs: number;
+}
+
+const RETRYABLE_5XX = new Set([500, 502, 503]);
+const BODY_LOG_CAP = 64 * 1024;
+
+function rateFrom(headers: Record<string, string>): RateHeaders {
+  const num = (name: string): number | undefined => {
+    const value = headers[name];
+    const n = value === undefined ? NaN : Number(value);
+    return Number.isFinite(n) ? n : undefined;
+  };
+  return {
+    limit: num('x-ratelimit-limit'),
+    remaining: num('x-ratelimit-remaining'),
+    reset: num('x-ratelimit-reset'),
+    retryAfterS: num('retry-after'),
+  };
+}
+
+function flatHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function describeZodError(error: z.ZodError, what: string): string {
+  const issue = error.issues[0];
+  const field = issue?.path.length ? issue.path.join('.') : '(root)';
+  return `${what} does not match the service spec: field '${field}': ${issue?.message ?? 'invalid'}.`;
+}
+
+export class ApiClient {
+  private readonly dispatcher: Dispatcher;
+  private readonly base: URL;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.base = new URL(options.baseUrl.replace(/\/+$/, '') + API_PREFIX + '/');
+    this.dispatcher = new Dispatcher({ connect: options.ca ? { ca: options.ca } : {} });
+  }
+
+  close(): Promise<void> {
+    return this.dispatcher.close();
+  }
+
+  listAgents(query: { limit?: number; offset?: number } = {}, opts: CallOptions = {}) {
+    return this.get('agents', AgentList, query, opts);
+  }
+
+  listConversations(query: { agent?: string; limit?: number; offset?: number } = {}, opts: CallOptions = {}) {
+    return this.get('conversations', ConversationList, query, opts);
+  }
+
+  listThreads(opts: CallOptions = {}) {
+    return this.get('threads', ThreadList, {}, opts);
+  }
+
+  usage(days?: number, opts: CallOptions = {}) {
+    return this.get('usage', UsageReport, { days }, opts);
+  }
+
+  health(opts: CallOptions = {}) {
+    return this.get('health', HealthReport, {}, opts);
+  }
+
+  createThread(body: { message: string; title?: string; agent?: string }, opts: CallOptions = {}) {
+    return this.post('threads', ThreadCreated, body, opts);
+  }
+
+  appendThreadMessage(threadId: string, message: string, opts: CallOptions = {}) {
+    return this.post(
+      `threads/${encodeURIComponent(threadId)}/messages`,
+      ThreadMessageReply,
+      { message },
+      opts,
+    );
+  }
+
+  /** A chat answered in one JSON document. Never retried silently (DESIGN.md §3). */
+  chat(input: ChatInput, opts: CallOptions = {}) {
+    return this.send(
+      {
+        method: 'POST',
+        path: 'chat',
+        body: { ...input, stream: false },
+        schema: ChatReply,
+        idempotent: false,
+        timeoutMs: this.chatTimeout(),
+      },
+      opts.signal,
+    );
+  }
+
+  /** A streamed chat: resolves once the stream has started (headers received), or rejects with the error reply. */
+  async chatStream(input: ChatInput, opts: CallOptions = {}): Promise<ChatStream> {
+    const timeoutMs = this.chatTimeout();
+    await this.options.limiter.acquire(opts.signal);
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort(opts.signal?.reason);
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    const bodyText = JSON.stringify({ ...input, stream: true });
+    const url = new URL('chat', this.base);
+    const started = this.options.clock.now();
+    const t0 = performance.now();
+    const entry = this.entry('POST', url, bodyText, started, true);
+    let res;
+    try {
+      res = await request(url, {
+        method: 'POST',
+        dispatcher: this.dispatcher,
+        headers: await this.headers(true),
+        body: bodyText,
+        signal: controller.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+    } catch (error) {
+      opts.signal?.removeEventListener('abort', onAbort);
+      this.options.limiter.observe({});
+      const failure = this.classify(error, opts.signal, timeoutMs);
+      this.finishEntry(entry, t0, { status: 0, headers: {}, body: '', errorCode: failure.code });
+      throw failure;
+    }
+    const headers = flatHeaders(res.headers);
+    const rate = rateFrom(headers);
+    this.options.limiter.observe(rate);
+    const requestId = headers['x-request-id'];
+    if (
+      res.statusCode < 200 ||
+      res.statusCode >= 300 ||
+      !(headers['content-type'] ?? '').includes('text/event-stream')
+    ) {
+      const text = await res.body.text().catch(() => '');
+      opts.signal?.removeEventListener('abort', onAbort);
+      let failure: ApiError;
+      if (res.statusCode >= 200 && res.statusCode < 300) {
+        failure = new ApiError({
+          status: res.statusCode,
+          code: 'INVALID_RESPONSE',
+          message: `Expected an event stream (text/event-stream) but the service sent ${headers['content-type'] ?? 'no content type'}.`,
+          requestId,
+        });
+      } else {
+        failure = errorFromResponse(res.statusCode, text, headers);
+        if (res.statusCode === 429) this.options.limiter.rejected(failure.retryAfterS);
+      }
+      this.finishEntry(entry, t0, {
+        status: res.statusCode,
+        headers,
+        body: text,
+        rate,
+        requestId,
+        errorCode: failure.code,
+      });
+      throw failure;
+    }
+    this.options.limiter.succeeded();
+    const elapsed = (): number => Math.round(performance.now() - t0);
+    return new ChatStream(
+      {
+        body: res.body,
+        elapsed,
+        abort: () => controller.abort(),
+        classify: (error, partial) => {
+          const failure = this.classify(error, opts.signal, timeoutMs, controller.signal);
+          const dropped = failure.code === 'NETWORK';
+          return new ApiError({
+            ...failure.toJSON(),
+            status: 200,
+            code: dropped ? 'STREAM_INCOMPLETE' : failure.code,
+            message: dropped
+              ? 'The connection closed before the stream finished ([DONE] never arrived). The reply is incomplete.'
+              : failure.message,
+            requestId,
+            partial,
+            cause: error,
+          });
+        },
+        requestId,
+      },
+      elapsed(),
+      (stream) => {
+        opts.signal?.removeEventListener('abort', onAbort);
+        const raw = stream.frames.map((f) => (f.comment ? `: ${f.data}` : `data: ${f.data}`)).join('\n\n');
+        this.finishEntry(entry, t0, {
+          status: res.statusCode,
+          headers,
+          body: raw,
+          rate,
+          requestId,
+          errorCode: stream.error?.code ?? (stream.status === 'cancelled' ? 'ABORTED' : undefined),
+        });
+      },
+    );
+  }
+
+  private chatTimeout(): number {
+    return this.options.timeouts?.chatMs ?? 65_000;
+  }
+
+  private get<T extends z.ZodType>(
+    path: string,
+    schema: T,
+    query: Record<string, string | number | undefined>,
+    opts: CallOptions,
+  ): Promise<z.infer<T>> {
+    const timeoutMs = this.options.timeouts?.otherMs ?? 15_000;
+    return this.send({ method: 'GET', path, query, schema, idempotent: true, timeoutMs }, opts.signal);
+  }
+
+  private post<T extends z.ZodType>(
+    path: string,
+    schema: T,
+    body: unknown,
+    opts: CallOptions,
+  ): Promise<z.infer<T>> {
+    // Thread messages reach an agent like chat does: the chat timeout applies, and no silent retry.
+    return this.send(
+      { method: 'POST', path, body, schema, idempotent: false, timeoutMs: this.chatTimeout() },
+      opts.signal,
+    );
+  }
+
+  private async headers(json: boolean): Promise<Record<string, string>> {
+    return {
+      authorization: `Bearer ${await this.options.secret()}`,
+      accept: json ? 'application/json, text/event-stream' : 'application/json',
+      ...(json ? { 'content-type': 'application/json' } : {}),
+    };
+  }
+
+  private async send<T extends z.ZodType>(
+    call: Call<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<z.infer<T>> {
+    const retries = this.options.retries ?? {};
+    const max429 = retries.after429 ?? 5;
+    const max5xx = retries.after5xx ?? 3;
+    const backoffMs = retries.backoffMs ?? 500;
+    const random = this.options.random ?? Math.random;
+    let count429 = 0;
+    let count5xx = 0;
+    const url = new URL(call.path, this.base);
+    for (const [name, value] of Object.entries(call.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    const bodyText = call.body === undefined ? undefined : JSON.stringify(call.body);
+    for (;;) {
+      await this.options.limiter.acquire(signal);
+      const started = this.options.clock.now();
+      const t0 = performance.now();
+      const entry = this.entry(call.method, url, bodyText, started, false);
+      let status = 0;
+      let headers: Record<string, string> = {};
+      let text = '';
+      try {
+        const res = await request(url, {
+          method: call.method,
+          dispatcher: this.dispatcher,
+          headers: await this.headers(bodyText !== undefined),
+          body: bodyText,
+          signal,
+          headersTimeout: call.timeoutMs,
+          bodyTimeout: call.timeoutMs,
+        });
+        status = res.statusCode;
+        headers = flatHeaders(res.headers);
+        text = await res.body.text();
+      } catch (error) {
+        const failure = this.classify(error, signal, call.timeoutMs);
+        this.options.limiter.observe({}); // no reply: release a limit probe, learn nothing
+        this.finishEntry(entry, t0, { status, headers, body: text, errorCode: failure.code });
+        if (call.idempotent && failure.code === 'NETWORK' && count5xx < max5xx) {
+          await this.options.clock.sleep(backoffMs * 2 ** count5xx++ + random() * backoffMs, signal);
+          continue;
+        }
+        throw failure;
+      }
+      const rate = rateFrom(headers);
+      const requestId = headers['x-request-id'];
+      this.options.limiter.observe(rate);
+      if (status >= 200 && status < 300) {
+        this.options.limiter.succeeded();
+        this.finishEntry(entry, t0, { status, headers, body: text, rate, requestId });
+        return this.parse(call, text, requestId);
+      }
+      const failure = errorFromResponse(status, text, headers);
+      this.finishEntry(entry, t0, { status, headers, body: text, rate, requestId, errorCode: failure.code });
+      if (status === 429) {
+        // The limiter pauses every caller of this key; the next acquire waits it out.
+        this.options.limiter.rejected(failure.retryAfterS);
+        if (call.idempotent && count429++ < max429) continue;
+      } else if (call.idempotent && RETRYABLE_5XX.has(status) && count5xx < max5xx) {
+        await this.options.clock.sleep(backoffMs * 2 ** count5xx++ + random() * backoffMs, signal);
+        continue;
+      }
+      throw failure;
+    }
+  }
+
+  private parse<T extends z.ZodType>(call: Call<T>, text: string, requestId: string | undefined): z.infer<T> {
+    const what = `The reply to ${call.method} ${API_PREFIX}/${call.path}`;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ApiError({
+        status: 200,
+        code: 'INVALID_RESPONSE',
+        message: `${what} is not JSON: ${text.slice(0, 120) || '(empty body)'}`,
+        requestId,
+      });
+    }
+    const result = call.schema.safeParse(json);
+    if (!result.success) {
+      throw new ApiError({
+        status: 200,
+        code: 'INVALID_RESPONSE',
+        message: describeZodError(result.error, what),
+        requestId,
+      });
+    }
+    return result.data;
+  }
+
+  /** Names a failure that produced no HTTP reply. */
+  private classify(
+    error: unknown,
+    user: AbortSignal | undefined,
+    timeoutMs: number,
+    own?: AbortSignal,
+  ): ApiError {
+    if (error instanceof ApiError) return error;
+    if (user?.aborted || own?.aborted) {
+      return new ApiError({
+        status: 0,
+        code: 'ABORTED',
+        message: 'The request was cancelled.',
+        cause: error,
+      });
+    }
+    if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+      return new ApiError({
+        status: 0,
+        code: 'CLIENT_TIMEOUT',
+        message: `No answer from the service within ${Math.round(timeoutMs / 1000)} seconds.`,
+        cause: error,
+      });
+    }
+    const detail = (error as { code?: string; message?: string }).code ?? (error as Error).message;
+    return new ApiError({
+      status: 0,
+      code: 'NETWORK',
+      message: `Could not reach the service at ${this.options.baseUrl} (${detail}).`,
+      cause: error,
+    });
+  }
+
+  private entry(
+    method: string,
+    url: URL,
+    body: string | undefined,
+    startedAt: number,
+    streamed: boolean,
+  ): RequestLogEntry {
+    return {
+      id: randomUUID(),
+      startedAt,
+      durationMs: 0,
+      profileId: this.options.profileId,
+      keyId: this.options.keyId,
+      method,
+      url: url.toString(),
+      requestHeaders: {
+        authorization: 'Bearer ***',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { requestBody: body } : {}),
+      status: 0,
+      responseHeaders: {},
+      responseBytes: 0,
+      rate: {},
+      streamed,
+    };
+  }
+
+  private finishEntry(
+    entry: RequestLogEntry,
+    t0: number,
+    result: {
+      status: number;
+      headers: Record<string, string>;
+      body: string;
+      rate?: RateHeaders;
+      requestId?: string | undefined;
+      errorCode?: string | undefined;
+    },
+  ): void {
+    if (!this.options.log) return;
+    entry.durationMs = Math.round(performance.now() - t0);
+    entry.status = result.status;
+    entry.responseHeaders = result.headers;
+    entry.responseBytes = Buffer.byteLength(result.body);
+    entry.responseBody =
+      result.body.length > BODY_LOG_CAP ? `${result.body.slice(0, BODY_LOG_CAP)}…[truncated]` : result.body;
+    entry.rate = result.rate ?? {};
+    if (result.requestId) entry.requestId = result.requestId;
+    if (result.errorCode) entry.errorCode = result.errorCode;
+    this.options.log(entry);
+  }
+}

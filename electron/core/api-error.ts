@@ -1,0 +1,125 @@
+// One error type for everything that can go wrong with a call (DESIGN.md §2): both of the spec's
+// error-body shapes, codes normalised to upper case, and the client's own failures.
+import { FlatErrorBody, NestedErrorBody } from '../../shared/api';
+
+/** Codes the client itself produces, beside the service's (INVALID_KEY, RATE_LIMITED, …). */
+export type ClientErrorCode =
+  | 'NETWORK'
+  | 'CLIENT_TIMEOUT'
+  | 'ABORTED'
+  | 'INVALID_RESPONSE'
+  | 'STREAM_ERROR'
+  | 'STREAM_INCOMPLETE'
+  | 'RATE_LIMIT_QUEUE_FULL';
+
+export interface ApiErrorInit {
+  status: number;
+  code: string;
+  message: string;
+  type?: string;
+  requestId?: string;
+  retryAfterS?: number;
+  /** For a broken stream: what arrived before it broke. */
+  partial?: string;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly type: string | undefined;
+  readonly requestId: string | undefined;
+  readonly retryAfterS: number | undefined;
+  readonly partial: string | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.type = init.type;
+    this.requestId = init.requestId;
+    this.retryAfterS = init.retryAfterS;
+    this.partial = init.partial;
+  }
+
+  toJSON() {
+    return {
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      type: this.type,
+      requestId: this.requestId,
+      retryAfterS: this.retryAfterS,
+      partial: this.partial,
+    };
+  }
+}
+
+const FALLBACK_CODE: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'INVALID_KEY',
+  403: 'PLAN_REQUIRED',
+  404: 'NOT_FOUND',
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL_ERROR',
+  502: 'AGENT_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+  504: 'TIMEOUT',
+};
+
+function parseRetryAfter(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/** The error for a non-2xx reply, whatever its body looks like (nested, flat, not JSON at all). */
+export function errorFromResponse(
+  status: number,
+  bodyText: string,
+  headers: Record<string, string | undefined>,
+): ApiError {
+  let json: unknown;
+  try {
+    json = JSON.parse(bodyText);
+  } catch {
+    json = undefined;
+  }
+  const headerRetry = parseRetryAfter(headers['retry-after']);
+  const requestIdHeader = headers['x-request-id'];
+  const nested = NestedErrorBody.safeParse(json);
+  if (nested.success) {
+    const { error } = nested.data;
+    return new ApiError({
+      status,
+      code: error.code.toUpperCase(),
+      message: error.message,
+      type: error.type,
+      requestId: error.request_id,
+      retryAfterS: headerRetry,
+    });
+  }
+  const flat = FlatErrorBody.safeParse(json);
+  if (flat.success) {
+    return new ApiError({
+      status,
+      code: flat.data.code.toUpperCase(),
+      message: flat.data.error,
+      requestId: requestIdHeader,
+      retryAfterS: headerRetry ?? flat.data.retry_after,
+    });
+  }
+  const snippet = bodyText.trim().slice(0, 200);
+  return new ApiError({
+    status,
+    code: FALLBACK_CODE[status] ?? `HTTP_${status}`,
+    message: snippet
+      ? `The service answered ${status} with a body that is not a known error shape: ${snippet}`
+      : `The service answered ${status} with an empty body.`,
+    requestId: requestIdHeader,
+    retryAfterS: headerRetry,
+  });
+}

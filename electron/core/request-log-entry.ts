@@ -1,0 +1,38 @@
+// One API call as the request log records it (issue: request log). The API client produces these;
+// the request log stores, redacts and exports them.
+
+export interface RateHeaders {
+  limit?: number;
+  remaining?: number;
+  /** Unix seconds. */
+  reset?: number;
+  retryAfterS?: number;
+}
+
+export interface RequestLogEntry {
+  id: string;
+  /** Epoch milliseconds when the request started. */
+  startedAt: number;
+  durationMs: number;
+  profileId: string;
+  /** The key's id in the vault (never its secret). */
+  keyId: string;
+  method: string;
+  /** Full URL, without credentials. */
+  url: string;
+  /** Request headers as sent, with Authorization already masked by the client. */
+  requestHeaders: Record<string, string>;
+  /** Request body as text (JSON), if any. */
+  requestBody?: string;
+  /** 0 when no HTTP response arrived (network failure, abort before headers). */
+  status: number;
+  responseHeaders: Record<string, string>;
+  /** Response body as text, possibly truncated; for streams, the raw event text received. */
+  responseBody?: string;
+  responseBytes: number;
+  requestId?: string;
+  rate: RateHeaders;
+  /** Normalised error code (e.g. RATE_LIMITED, INVALID_KEY, NETWORK, TIMEOUT, ABORTED). */
+  errorCode?: string;
+  streamed: boolean;
+}
