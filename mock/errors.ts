@@ -7,7 +7,9 @@ const TYPE_BY_STATUS: Record<number, string> = {
   401: 'authentication_error',
   403: 'permission_error',
   404: 'not_found_error',
+  408: 'timeout_error',
   429: 'rate_limit_error',
+  431: 'invalid_request_error',
   504: 'timeout_error',
 };
 

@@ -1,6 +1,7 @@
 // Starts the mock service over HTTPS on loopback. The app, the CLI, the web host and the tests all
 // start it through this one function (STYLE.md: the mock server stands alone).
 import { mkdirSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../shared/api';
 import { systemClock, type Clock } from '../shared/clock';
@@ -82,8 +83,39 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     logger: false,
     forceCloseConnections: true,
     genReqId: newRequestId,
-    // Odd ids and paths must reach our handlers, not crash the router.
-    routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: false },
+    // Odd ids and paths must reach our handlers, not crash the router. The param limit is above
+    // Node's 16 KB header limit, so a long thread id is an ordinary 404, not Fastify's own 414.
+    routerOptions: { maxParamLength: 65_536, ignoreTrailingSlash: false },
+    // A path Fastify cannot decode (`%zz`) is refused before hooks run: answer in the spec's shape.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const failure = new ApiFailure(400, 'BAD_REQUEST', `The request URL is not valid: ${error.message}`);
+      void reply
+        .status(failure.status)
+        .header('x-request-id', request.id)
+        .type('application/json; charset=utf-8')
+        .send(errorBody(service.faults.errorShape, failure, request.id));
+    },
+    // Refusals by Node's HTTP parser (e.g. a URL past the header size limit) in the spec's shape too.
+    clientErrorHandler: (error, socket) => {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ECONNRESET' || socket.destroyed) return;
+      const failure =
+        code === 'HPE_HEADER_OVERFLOW'
+          ? new ApiFailure(431, 'HEADERS_TOO_LARGE', 'The request line and headers are too large.')
+          : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? new ApiFailure(408, 'REQUEST_TIMEOUT', 'The request was not received in time.')
+            : new ApiFailure(400, 'BAD_REQUEST', 'The request is not valid HTTP.');
+      const requestId = newRequestId();
+      const body = JSON.stringify(errorBody(service.faults.errorShape, failure, requestId));
+      if (socket.writable) {
+        socket.write(
+          `HTTP/1.1 ${failure.status} ${STATUS_CODES[failure.status] ?? ''}\r\n` +
+            `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+            `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+        );
+      }
+      socket.destroy(error);
+    },
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -98,7 +130,16 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     if (!isApi) return;
     if (service.faults.latencyMs > 0) await service.clock.sleep(service.faults.latencyMs);
     const injected = service.takeInjectedFailure(request.url);
-    if (injected !== undefined) throw injectedFailure(injected);
+    if (injected !== undefined) {
+      const failure = injectedFailure(injected);
+      // Spec §8: every 429 carries the X-RateLimit headers, an injected one too.
+      if (injected === 429) {
+        throw Object.assign(failure, {
+          decision: service.injectedRateDecision(request.headers.authorization),
+        });
+      }
+      throw failure;
+    }
     const key = service.authenticate(request.headers.authorization);
     service.checkPlan(key);
     setRateHeaders(reply, service.admit(key));

@@ -119,7 +119,8 @@ export class MockService {
         'Missing Authorization header. Send "Authorization: Bearer <API_KEY>".',
       );
     }
-    const match = /^Bearer ([^\s]+)$/.exec(authorization);
+    // RFC 7235: the scheme name is case-insensitive (`bearer` works too).
+    const match = /^Bearer (\S+)$/i.exec(authorization);
     if (!match) {
       throw new ApiFailure(
         401,
@@ -163,6 +164,14 @@ export class MockService {
       throw Object.assign(failure, { decision });
     }
     return decision;
+  }
+
+  /** The window an injected 429 reports: the key's limit, none left, free again after its 1 s Retry-After. */
+  injectedRateDecision(authorization: string | undefined): RateDecision {
+    const secret = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
+    const limit = this.state.keys.find((k) => k.secret === secret)?.tier ?? DEFAULT_RATE_TIER;
+    const now = this.clock.now();
+    return { allowed: false, limit, remaining: 0, resetS: Math.ceil((now + 1000) / 1000), retryAfterS: 1 };
   }
 
   /** Consumes one injected failure for `path`, if one is armed. */

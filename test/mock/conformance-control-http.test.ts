@@ -1,0 +1,203 @@
+// The mock's control over HTTP (/__control, mock/control.ts): the same operations as in-process,
+// checked through their effect on the service API.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { API_KEY_PATTERN, HealthReport, ThreadList } from '../../shared/api';
+import { removeDir, startTestMock, type TestMock } from '../support/mock';
+import {
+  expectFlatError,
+  expectNestedError,
+  rateHeaders,
+  streamChat,
+  parseCompleteStream,
+} from './conformance-support';
+
+let mock: TestMock;
+
+beforeAll(async () => {
+  mock = await startTestMock();
+});
+afterAll(async () => {
+  await mock.stop();
+  removeDir(mock.dataDir);
+});
+beforeEach(async () => {
+  expect((await control('POST', '/reset')).status).toBe(200);
+});
+
+function control(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
+  return mock.call(method, `/__control${path}`, { key: null, ...(body !== undefined ? { body } : {}) });
+}
+
+interface KeyView {
+  id: string;
+  name: string;
+  masked: string;
+  tier: number;
+  plan: string;
+  revoked: boolean;
+  secret?: string;
+}
+
+describe('keys', () => {
+  it('POST /keys issues a working key whose secret is shown once', async () => {
+    const res = await control('POST', '/keys', { name: 'ci', tier: 30, plan: 'ultra' });
+    expect(res.status).toBe(200);
+    const key = res.json as KeyView;
+    expect(key.secret).toMatch(API_KEY_PATTERN);
+    expect(key).toMatchObject({ name: 'ci', tier: 30, plan: 'ultra', revoked: false });
+    expect(key.masked).not.toContain((key.secret as string).slice(4, -4));
+    expect(
+      rateHeaders(await mock.call('GET', '/api/v1/health', { key: key.secret as string })),
+    ).toMatchObject({
+      limit: 30,
+      remaining: 29,
+    });
+    // Never retrievable again: neither the state nor the request log holds it.
+    const state = await control('GET', '/state');
+    expect(state.text).not.toContain(key.secret as string);
+    expect((state.json as { keys: KeyView[] }).keys.find((k) => k.id === key.id)).not.toHaveProperty(
+      'secret',
+    );
+    const log = await control('GET', '/requests');
+    expect(log.status).toBe(200);
+    expect(log.text).not.toContain(key.secret as string);
+    for (const secret of Object.values(mock.server.keys)) expect(log.text + state.text).not.toContain(secret);
+  });
+
+  it('PATCH /keys/:id changes the tier and the plan at once', async () => {
+    const key = (await control('POST', '/keys', { name: 'edit', tier: 60, plan: 'pro' })).json as KeyView;
+    const secret = key.secret as string;
+    expect(rateHeaders(await mock.call('GET', '/api/v1/agents', { key: secret })).limit).toBe(60);
+    const patched = await control('PATCH', `/keys/${key.id}`, { tier: 120 });
+    expect(patched.json).toMatchObject({ id: key.id, tier: 120 });
+    expect(rateHeaders(await mock.call('GET', '/api/v1/agents', { key: secret }))).toMatchObject({
+      limit: 120,
+      remaining: 118,
+    });
+    await control('PATCH', `/keys/${key.id}`, { plan: 'free' });
+    expectNestedError(await mock.call('GET', '/api/v1/agents', { key: secret }), 403, 'PLAN_REQUIRED');
+  });
+
+  it('POST /keys/:id/revoke revokes at once', async () => {
+    const key = (await control('POST', '/keys', { name: 'gone' })).json as KeyView;
+    expect((await mock.call('GET', '/api/v1/agents', { key: key.secret as string })).status).toBe(200);
+    const revoked = await control('POST', `/keys/${key.id}/revoke`);
+    expect(revoked.json).toMatchObject({ id: key.id, revoked: true });
+    expectNestedError(
+      await mock.call('GET', '/api/v1/agents', { key: key.secret as string }),
+      401,
+      'INVALID_KEY',
+    );
+  });
+
+  it('refuses bad input with 400 and unknown keys with 404', async () => {
+    expect((await control('POST', '/keys', { name: 'x', tier: 45 })).status).toBe(400);
+    expect((await control('POST', '/keys', { tier: 30 })).status).toBe(400);
+    expect((await control('PATCH', '/keys/key_nope', { tier: 30 })).status).toBe(404);
+    expect((await control('POST', '/keys/key_nope/revoke')).status).toBe(404);
+  });
+});
+
+describe('agents, health, faults, reset', () => {
+  it('PATCH /agents/:slug changes the status the API shows and obeys', async () => {
+    const res = await control('PATCH', '/agents/echo', { status: 'stopped' });
+    expect(res.json).toMatchObject({ slug: 'echo', status: 'stopped' });
+    const agents = (await mock.call('GET', '/api/v1/agents?limit=100')).json as {
+      agents: { slug: string; status: string }[];
+    };
+    expect(agents.agents.find((a) => a.slug === 'echo')?.status).toBe('stopped');
+    expectNestedError(
+      await mock.call('POST', '/api/v1/chat', { body: { message: 'x', agent: 'echo' } }),
+      404,
+      'AGENT_NOT_FOUND',
+    );
+    expect((await control('PATCH', '/agents/nope', { status: 'stopped' })).status).toBe(404);
+    expect((await control('PATCH', '/agents/echo', { status: 'paused' })).status).toBe(400);
+  });
+
+  it('PATCH /agents/:slug tunes streaming', async () => {
+    await control('PATCH', '/agents/storyteller', { latencyMs: 0, chunkDelayMs: 0, chunkCount: 12 });
+    const stream = parseCompleteStream(
+      (await streamChat(mock, { message: 'short', agent: 'storyteller' })).text,
+    );
+    expect(stream.chunks).toBe(12);
+  });
+
+  it('PATCH /health drives the health report', async () => {
+    const res = await control('PATCH', '/health', { gateway: 'down' });
+    expect(HealthReport.parse(res.json).status).toBe('unhealthy');
+    const api = HealthReport.parse((await mock.call('GET', '/api/v1/health')).json);
+    expect(api).toMatchObject({ status: 'unhealthy', components: { gateway: 'down' } });
+    await control('PATCH', '/health', { gateway: 'operational', vps: 'degraded' });
+    expect(HealthReport.parse((await mock.call('GET', '/api/v1/health')).json).status).toBe('degraded');
+    expect((await control('PATCH', '/health', { gateway: 'on fire' })).status).toBe(400);
+  });
+
+  it('PATCH /faults arms failures and DELETE /faults disarms them', async () => {
+    await control('PATCH', '/faults', { failNext: { status: 503, count: 5, pathPrefix: '/api/v1/usage' } });
+    expect((await mock.call('GET', '/api/v1/usage')).status).toBe(503);
+    expect((await mock.call('GET', '/api/v1/health')).status).toBe(200);
+    await control('PATCH', '/faults', { errorShape: 'flat' });
+    expectFlatError(await mock.call('GET', '/api/v1/usage'), 503, 'SERVICE_UNAVAILABLE');
+    expect((await control('DELETE', '/faults')).status).toBe(200);
+    expect((await mock.call('GET', '/api/v1/usage')).status).toBe(200);
+    expectNestedError(await mock.call('GET', '/api/v1/usage', { key: null }), 401, 'INVALID_KEY');
+    expect((await control('PATCH', '/faults', { errorShape: 'weird' })).status).toBe(400);
+  });
+
+  it('PATCH /faults breaks streams', async () => {
+    await control('PATCH', '/agents/echo', { chunkDelayMs: 0 });
+    await control('PATCH', '/faults', { breakStreams: { afterChunks: 1, mode: 'stream_error', count: 1 } });
+    const broken = parseCompleteStream(
+      (await streamChat(mock, { message: 'break me please, soon', agent: 'echo' })).text,
+    );
+    expect(broken).toMatchObject({ chunks: 1, error: { code: 'stream_error' } });
+    const whole = parseCompleteStream(
+      (await streamChat(mock, { message: 'break me please, soon', agent: 'echo' })).text,
+    );
+    expect(whole.error).toBeUndefined();
+  });
+
+  it('PATCH /faults adds latency to API requests', async () => {
+    await control('PATCH', '/faults', { latencyMs: 150 });
+    const started = performance.now();
+    expect((await mock.call('GET', '/api/v1/health')).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('POST /reset restores the seed, clears faults and empties the windows', async () => {
+    const threads = async () => ThreadList.parse((await mock.call('GET', '/api/v1/threads')).json).threads;
+    const seeded = (await threads()).length;
+    await mock.call('POST', '/api/v1/threads', { body: { message: 'temp', agent: 'echo' } });
+    expect(await threads()).toHaveLength(seeded + 1);
+    await control('PATCH', '/faults', { errorShape: 'flat' });
+    await control('PATCH', '/agents/echo', { status: 'stopped' });
+    for (let i = 0; i < 30; i++) await mock.call('GET', '/api/v1/health', { key: 'tier30' });
+    expect((await mock.call('GET', '/api/v1/health', { key: 'tier30' })).status).toBe(429);
+
+    expect((await control('POST', '/reset')).status).toBe(200);
+    expect(await threads()).toHaveLength(seeded);
+    expect(rateHeaders(await mock.call('GET', '/api/v1/health', { key: 'tier30' })).remaining).toBe(29);
+    expectNestedError(await mock.call('GET', '/api/v1/health', { key: null }), 401, 'INVALID_KEY');
+    expect((await mock.call('POST', '/api/v1/chat', { body: { message: 'x', agent: 'echo' } })).status).toBe(
+      200,
+    );
+  });
+
+  it('GET /requests records API calls with masked keys', async () => {
+    await mock.call('GET', '/api/v1/agents?limit=2');
+    const log = (await control('GET', '/requests')).json as {
+      requests: { path: string; status: number; key: string }[];
+    };
+    const entry = log.requests.find((r) => r.path === '/api/v1/agents');
+    expect(entry).toMatchObject({ status: 200 });
+    expect(entry?.key).not.toBe(mock.server.keys.pro);
+    expect(entry?.key.length).toBeLessThan(20);
+  });
+
+  it('stays out of /api/v1 and out of the rate window', async () => {
+    for (let i = 0; i < 5; i++) await control('GET', '/state');
+    expect(rateHeaders(await mock.call('GET', '/api/v1/health', { key: 'tier30' })).remaining).toBe(29);
+    expect((await mock.call('GET', '/api/v1/__control/state')).status).toBe(404);
+  });
+});
