@@ -1,0 +1,320 @@
+// Profiles: which service to talk to (base URL, optional custom CA) with which key. Stored in
+// settings.json, except the built-in "Embedded mock", which exists only while the app runs it.
+import { randomUUID, X509Certificate } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { isIPv4 } from 'node:net';
+import { resolve } from 'node:path';
+import { API_PREFIX } from '../../shared/api';
+import type { KeyVault } from './key-vault';
+import type { SettingsStore, StoredProfile } from './settings-store';
+
+export interface Profile {
+  id: string;
+  name: string;
+  /** Scheme, host, port and optional path prefix; no trailing slash, no `/api/v1`. */
+  baseUrl: string;
+  keyId: string;
+  /** Absolute path of a PEM file with the CA certificate(s) to trust for this profile. */
+  caCertPath?: string;
+  /** The embedded mock: cannot be edited or removed. */
+  builtIn: boolean;
+}
+
+export interface ProfileInput {
+  name: string;
+  baseUrl: string;
+  keyId: string;
+  /** Empty means none. */
+  caCertPath?: string;
+}
+
+/** `caCertPath: null` removes the custom CA. */
+export type ProfileChanges = Partial<Omit<ProfileInput, 'caCertPath'>> & { caCertPath?: string | null };
+
+export type ProfileErrorCode =
+  | 'INVALID_NAME'
+  | 'DUPLICATE_NAME'
+  | 'INVALID_URL'
+  | 'INSECURE_URL'
+  | 'INVALID_CA'
+  | 'UNKNOWN_KEY'
+  | 'NOT_FOUND'
+  | 'BUILT_IN';
+
+export class ProfileError extends Error {
+  override readonly name = 'ProfileError';
+  constructor(
+    readonly code: ProfileErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const EMBEDDED_MOCK_PROFILE_ID = 'embedded-mock';
+export const EMBEDDED_MOCK_PROFILE_NAME = 'Embedded mock';
+export const EMBEDDED_MOCK_KEY_NAME = 'Embedded mock demo key';
+export const MAX_PROFILE_NAME_LENGTH = 100;
+/** No real CA bundle comes near this; it stops a mistaken path from reading a huge file. */
+const MAX_CA_FILE_BYTES = 1024 * 1024;
+
+/** 127.0.0.0/8, ::1 and localhost: where traffic never leaves the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (host === 'localhost' || host === '::1') return true;
+  return isIPv4(host) && host.startsWith('127.');
+}
+
+/**
+ * DESIGN.md §2: https required, http only on loopback. Returns the URL normalised (lower-case
+ * host, default port dropped, no trailing slash). Messages never quote the input: a key pasted
+ * into the wrong field would otherwise be echoed.
+ */
+export function normaliseBaseUrl(input: string): string {
+  const fail = (code: ProfileErrorCode, message: string): never => {
+    throw new ProfileError(code, message);
+  };
+  const text = typeof input === 'string' ? input.trim() : '';
+  if (text === '')
+    return fail('INVALID_URL', 'Enter the base URL of the service, e.g. https://agents.example.com.');
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return fail(
+      'INVALID_URL',
+      'The base URL is not a valid URL; write it in full, e.g. https://agents.example.com.',
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return fail('INVALID_URL', 'The base URL must start with https:// (or http:// for this computer only).');
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    return fail(
+      'INSECURE_URL',
+      'Use https:// for this service: http:// is allowed only for this computer (localhost, 127.x.x.x, ::1), ' +
+        'because the API key would otherwise cross the network unencrypted.',
+    );
+  }
+  if (url.username !== '' || url.password !== '') {
+    return fail(
+      'INVALID_URL',
+      'The base URL must not contain a user name or password; the API key is sent separately.',
+    );
+  }
+  // Checked on the text, not the parsed URL: `https://host/?` parses to an empty `search`.
+  if (text.includes('?') || text.includes('#')) {
+    return fail('INVALID_URL', 'The base URL must not contain a query (?…) or a fragment (#…).');
+  }
+  let path = url.pathname.replace(/\/+$/, '');
+  // Spec: every path begins with /api/v1, and the client adds it; a URL pasted from the docs
+  // often already ends with it.
+  if (path.endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length).replace(/\/+$/, '');
+  return `${url.protocol}//${url.host}${path}`;
+}
+
+/** Checks that `path` is a readable PEM file holding at least one valid certificate; returns it absolute. */
+export function checkCaCertFile(path: string): string {
+  const fail = (message: string): never => {
+    throw new ProfileError('INVALID_CA', message);
+  };
+  const absolute = resolve(path.trim());
+  let size: number;
+  try {
+    const stat = statSync(absolute);
+    if (!stat.isFile()) return fail(`The CA certificate path ${absolute} is not a file.`);
+    size = stat.size;
+  } catch (error) {
+    if (error instanceof ProfileError) throw error;
+    return fail(`The CA certificate file ${absolute} does not exist or cannot be read.`);
+  }
+  if (size > MAX_CA_FILE_BYTES) return fail(`The file ${absolute} is too large to be a CA certificate.`);
+  const text = readFileSync(absolute, 'latin1');
+  const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
+  if (blocks.length === 0) {
+    return fail(
+      `The file ${absolute} contains no PEM certificate (a block starting with -----BEGIN CERTIFICATE-----). ` +
+        'A binary .cer/.der file can be converted with: openssl x509 -inform der -in ca.cer -out ca.pem',
+    );
+  }
+  for (const block of blocks) {
+    try {
+      new X509Certificate(block);
+    } catch {
+      return fail(`The file ${absolute} contains a PEM block that is not a valid certificate.`);
+    }
+  }
+  return absolute;
+}
+
+function checkName(input: unknown): string {
+  const name = typeof input === 'string' ? input.trim() : '';
+  if (name === '') throw new ProfileError('INVALID_NAME', 'Give the profile a name.');
+  if (name.length > MAX_PROFILE_NAME_LENGTH) {
+    throw new ProfileError(
+      'INVALID_NAME',
+      `A profile name can be at most ${MAX_PROFILE_NAME_LENGTH} characters; this one has ${name.length}.`,
+    );
+  }
+  return name;
+}
+
+function optionalCa(path: string | null | undefined): string | undefined {
+  return path && path.trim() !== '' ? checkCaCertFile(path) : undefined;
+}
+
+/**
+ * The built-in profile for the in-process mock. It is not stored: the mock listens on a new port at
+ * every start, so the app builds this afresh each time and hands it to `ProfileStore.setEmbeddedMock`.
+ *
+ * Its demo key enters the vault as a session-only key (see `installEmbeddedMock`), not as a keychain
+ * entry, because:
+ * - the mock hands out its demo keys at every start, so there is nothing worth keeping;
+ * - a new user gets a working app with zero setup even where no keychain is reachable (Linux without
+ *   a Secret Service), and no keychain prompt on first launch;
+ * - nothing is left behind in the keychain, and no stale copy can outlive a reset mock data dir.
+ */
+export function embeddedMockProfile(options: {
+  baseUrl: string;
+  caCertPath: string;
+  keyId: string;
+}): Profile {
+  return {
+    id: EMBEDDED_MOCK_PROFILE_ID,
+    name: EMBEDDED_MOCK_PROFILE_NAME,
+    baseUrl: normaliseBaseUrl(options.baseUrl),
+    keyId: options.keyId,
+    caCertPath: checkCaCertFile(options.caCertPath),
+    builtIn: true,
+  };
+}
+
+export interface ProfileStoreOptions {
+  /** Checks that a profile's key exists (`KeyVault.has`); without it any key id is accepted. */
+  keyExists?: (keyId: string) => boolean;
+}
+
+export class ProfileStore {
+  private embedded: Profile | undefined;
+
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly options: ProfileStoreOptions = {},
+  ) {}
+
+  /** Wires (or, with undefined, unwires) the built-in profile of the in-process mock. */
+  setEmbeddedMock(profile: Profile | undefined): void {
+    this.embedded = profile ? { ...profile, id: EMBEDDED_MOCK_PROFILE_ID, builtIn: true } : undefined;
+  }
+
+  list(): Profile[] {
+    const saved = this.settings.read().profiles.map((p): Profile => ({ ...p, builtIn: false }));
+    return this.embedded ? [{ ...this.embedded }, ...saved] : saved;
+  }
+
+  get(id: string): Profile | undefined {
+    return this.list().find((p) => p.id === id);
+  }
+
+  add(input: ProfileInput): Profile {
+    const stored: StoredProfile = {
+      id: randomUUID(),
+      ...this.check(input, undefined),
+    };
+    this.settings.update((draft) => {
+      draft.profiles.push(stored);
+    });
+    return { ...stored, builtIn: false };
+  }
+
+  update(id: string, changes: ProfileChanges): Profile {
+    const current = this.editable(id);
+    const merged: ProfileInput = {
+      name: changes.name ?? current.name,
+      baseUrl: changes.baseUrl ?? current.baseUrl,
+      keyId: changes.keyId ?? current.keyId,
+      caCertPath: changes.caCertPath === null ? undefined : (changes.caCertPath ?? current.caCertPath),
+    };
+    const stored: StoredProfile = { id, ...this.check(merged, id) };
+    this.settings.update((draft) => {
+      draft.profiles = draft.profiles.map((p) => (p.id === id ? stored : p));
+    });
+    return { ...stored, builtIn: false };
+  }
+
+  remove(id: string): void {
+    this.editable(id);
+    this.settings.update((draft) => {
+      draft.profiles = draft.profiles.filter((p) => p.id !== id);
+      if (draft.activeProfileId === id) delete draft.activeProfileId;
+    });
+  }
+
+  use(id: string): Profile {
+    const profile = this.get(id);
+    if (!profile) throw new ProfileError('NOT_FOUND', 'There is no profile with that id.');
+    this.settings.update((draft) => {
+      draft.activeProfileId = id;
+    });
+    return profile;
+  }
+
+  /**
+   * The profile chosen with `use`; when it is not available in this process (the CLI runs no
+   * embedded mock) there is none, rather than quietly sending requests somewhere else. With no
+   * choice made yet: the embedded mock if wired, else the first saved profile.
+   */
+  active(): Profile | undefined {
+    const chosen = this.settings.read().activeProfileId;
+    const profiles = this.list();
+    if (chosen !== undefined) return profiles.find((p) => p.id === chosen);
+    return profiles[0];
+  }
+
+  private editable(id: string): Profile {
+    const profile = this.get(id);
+    if (!profile) throw new ProfileError('NOT_FOUND', 'There is no profile with that id.');
+    if (profile.builtIn) {
+      throw new ProfileError(
+        'BUILT_IN',
+        'The built-in "Embedded mock" profile cannot be changed or removed.',
+      );
+    }
+    return profile;
+  }
+
+  private check(input: ProfileInput, id: string | undefined): Omit<StoredProfile, 'id'> {
+    const name = checkName(input.name);
+    const clash = this.list().some((p) => p.id !== id && p.name.toLowerCase() === name.toLowerCase());
+    if (clash || name.toLowerCase() === EMBEDDED_MOCK_PROFILE_NAME.toLowerCase()) {
+      throw new ProfileError('DUPLICATE_NAME', `A profile named "${name}" already exists.`);
+    }
+    const baseUrl = normaliseBaseUrl(input.baseUrl);
+    const keyId = typeof input.keyId === 'string' ? input.keyId : '';
+    if (keyId === '' || (this.options.keyExists && !this.options.keyExists(keyId))) {
+      throw new ProfileError(
+        'UNKNOWN_KEY',
+        'Choose one of your API keys for this profile (add the key first).',
+      );
+    }
+    const caCertPath = optionalCa(input.caCertPath);
+    return caCertPath ? { name, baseUrl, keyId, caCertPath } : { name, baseUrl, keyId };
+  }
+}
+
+/**
+ * App start-up glue for the built-in profile: puts the mock's demo key in the vault as a session
+ * key (replacing the one from a previous start of the mock in this process) and wires the profile.
+ */
+export async function installEmbeddedMock(
+  vault: KeyVault,
+  profiles: ProfileStore,
+  mock: { baseUrl: string; caCertPath: string; demoKey: string },
+): Promise<Profile> {
+  const previous = vault.list().find((k) => k.storage === 'session' && k.name === EMBEDDED_MOCK_KEY_NAME);
+  if (previous) await vault.remove(previous.id);
+  const key = await vault.add({ name: EMBEDDED_MOCK_KEY_NAME, secret: mock.demoKey, sessionOnly: true });
+  const profile = embeddedMockProfile({ baseUrl: mock.baseUrl, caCertPath: mock.caCertPath, keyId: key.id });
+  profiles.setEmbeddedMock(profile);
+  return profile;
+}

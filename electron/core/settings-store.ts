@@ -1,0 +1,156 @@
+// The seam over `conf` (electron-store's base) for non-secret settings: `settings.json` in the
+// data dir. The file's shape is described once here with zod, and it is checked on every read,
+// because people edit this file by hand and a half-written file must not crash the app.
+//
+// A file that does not parse or validate is never silently wiped (conf's `clearInvalidConfig`
+// would do exactly that): it is renamed to `settings.json.corrupt-<timestamp>`, the app starts
+// from empty settings, and the caller gets a warning to show, so key names and profiles can be
+// recovered by hand.
+import { existsSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import Conf from 'conf';
+import { z } from 'zod';
+
+export const SETTINGS_FILE_NAME = 'settings.json';
+
+/** Metadata of a key whose secret is in the OS keychain; session keys are never written here. */
+export const StoredKeySchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1).max(100),
+  /** Masked, e.g. `…abcd`. */
+  last4: z.string(),
+  createdAt: z.string(),
+  /** Learned from `X-RateLimit-Limit`. */
+  tier: z.number().int().positive().optional(),
+  storage: z.literal('os-keychain'),
+});
+export type StoredKey = z.infer<typeof StoredKeySchema>;
+
+export const StoredProfileSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1).max(100),
+  baseUrl: z.string(),
+  keyId: z.string().min(1),
+  caCertPath: z.string().optional(),
+});
+export type StoredProfile = z.infer<typeof StoredProfileSchema>;
+
+// Loose at the top level: fields written by a newer version of the app survive a round trip
+// through this one instead of being dropped on the next save.
+export const SettingsSchema = z.looseObject({
+  keys: z.array(StoredKeySchema).default([]),
+  profiles: z.array(StoredProfileSchema).default([]),
+  activeProfileId: z.string().optional(),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export interface SettingsStore {
+  readonly path: string;
+  /** A fresh, validated copy: changing it changes nothing on disk. */
+  read(): Settings;
+  /** Reads, lets `change` edit a copy, validates and writes it atomically; returns what was written. */
+  update(change: (draft: Settings) => void): Settings;
+}
+
+export interface SettingsOpening {
+  store: SettingsStore;
+  /** Set when the existing file was unreadable and has been set aside; show it to the user. */
+  warning?: string;
+}
+
+export interface SettingsOptions {
+  now?: () => number;
+  /** Told when the file turns out unreadable later, after opening (edited by hand while running). */
+  onWarning?: (warning: string) => void;
+}
+
+/** Anything API-key-shaped (DESIGN.md §2), anywhere in the text. */
+const KEY_SHAPED = /(?<![A-Za-z0-9])[A-Za-z0-9]{3}_[A-Za-z0-9]{32}(?![A-Za-z0-9])/;
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'it does not have the expected shape';
+  const where = issue.path.length > 0 ? issue.path.join('.') : 'the top level';
+  return `${where} is invalid (${issue.message})`;
+}
+
+function backupName(path: string, now: number): string {
+  const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
+  let candidate = `${path}.corrupt-${stamp}`;
+  for (let n = 1; existsSync(candidate); n++) candidate = `${path}.corrupt-${stamp}-${n}`;
+  return candidate;
+}
+
+export function openSettingsStore(dataDir: string, options: SettingsOptions = {}): SettingsOpening {
+  const now = options.now ?? Date.now;
+  const path = join(dataDir, SETTINGS_FILE_NAME);
+  const openConf = (): Conf<Record<string, unknown>> =>
+    new Conf<Record<string, unknown>>({
+      cwd: dataDir,
+      configName: 'settings',
+      // Names and URLs are nobody else's business on a shared machine.
+      configFileMode: 0o600,
+      accessPropertiesByDotNotation: false,
+      clearInvalidConfig: false,
+    });
+
+  const setAside = (problem: string): string => {
+    const backup = backupName(path, now());
+    renameSync(path, backup);
+    return (
+      `The settings file ${path} could not be read (${problem}), so the console started with empty ` +
+      `settings. The old file was kept as ${backup}; saved key names and profiles can be recovered from it.`
+    );
+  };
+  const notJson = 'it is not valid JSON';
+
+  // conf reads the file in its constructor and throws on bad JSON: set the file aside, try again.
+  let openingWarning: string | undefined;
+  let conf: Conf<Record<string, unknown>>;
+  try {
+    conf = openConf();
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    openingWarning = setAside(notJson);
+    conf = openConf();
+  }
+
+  const load = (): { settings: Settings; warning?: string } => {
+    let raw: unknown;
+    try {
+      raw = conf.store;
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+      return { settings: SettingsSchema.parse({}), warning: setAside(notJson) };
+    }
+    const parsed = SettingsSchema.safeParse(raw);
+    if (parsed.success) return { settings: parsed.data };
+    return { settings: SettingsSchema.parse({}), warning: setAside(describeIssue(parsed.error)) };
+  };
+
+  const read = (): Settings => {
+    const { settings, warning } = load();
+    if (warning) options.onWarning?.(warning);
+    return settings;
+  };
+
+  const store: SettingsStore = {
+    path,
+    read,
+    update(change) {
+      const draft = read();
+      change(draft);
+      const next = SettingsSchema.parse(draft);
+      // Last line of defence for "never in clear" (DESIGN.md §6): whatever a caller does, nothing
+      // key-shaped reaches this file.
+      if (KEY_SHAPED.test(JSON.stringify(next))) {
+        throw new Error('Refused to write settings: they contain something shaped like an API key.');
+      }
+      conf.store = next;
+      return next;
+    },
+  };
+
+  openingWarning ??= load().warning;
+  return openingWarning ? { store, warning: openingWarning } : { store };
+}

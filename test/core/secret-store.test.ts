@@ -1,0 +1,92 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, test } from 'vitest';
+import {
+  createMemorySecretStore,
+  openOsKeychain,
+  type KeychainOpening,
+} from '../../electron/core/secret-store';
+import {
+  clearService,
+  keychainAccounts,
+  keychainEntry,
+  openRealKeychain,
+  testService,
+} from '../support/keychain';
+
+const service = testService('secret-store');
+const real = await openRealKeychain(service);
+const keychainTest = test.skipIf(real.skipReason !== undefined);
+const suffix = real.skipReason ? ` (${real.skipReason})` : '';
+
+afterAll(async () => {
+  if (real.store) await clearService(service);
+});
+
+describe('the OS keychain', () => {
+  keychainTest(`answers the probe and reports which store it is${suffix}`, async () => {
+    const opened = await openOsKeychain(service);
+    expect(opened.available).toBe(true);
+    if (!opened.available) return;
+    expect(opened.store.kind).toBe('os-keychain');
+    if (process.platform === 'linux') expect(opened.backend).toBe('Secret Service');
+    // The probe entry is gone again.
+    expect(await keychainAccounts(service)).toEqual([]);
+  });
+
+  keychainTest(`stores, reads and deletes secrets in the real keychain${suffix}`, async () => {
+    const store = real.store!;
+    const secret = 'kc1_0123456789abcdefABCDEF0123456789';
+    expect(await store.get('acct-1')).toBeUndefined();
+    await store.set('acct-1', secret);
+    expect(await store.get('acct-1')).toBe(secret);
+    // Seen by a fresh binding entry: it is really in the keychain, not cached by us.
+    expect(keychainEntry(service, 'acct-1').getPassword()).toBe(secret);
+    expect(await store.delete('acct-1')).toBe(true);
+    expect(keychainEntry(service, 'acct-1').getPassword()).toBeNull();
+    expect(await store.delete('acct-1')).toBe(false);
+  });
+});
+
+describe('without a keychain', () => {
+  test.skipIf(process.platform !== 'linux')(
+    'reports available:false with a plain reason when no Secret Service is reachable',
+    () => {
+      const module = pathToFileURL(
+        fileURLToPath(new URL('../../electron/core/secret-store.ts', import.meta.url)),
+      );
+      const code = `const { openOsKeychain } = await import(${JSON.stringify(module.href)});
+        const opened = await openOsKeychain(${JSON.stringify(testService('no-keychain'))});
+        process.stdout.write(JSON.stringify({ ...opened, store: opened.store ? 'present' : undefined }));`;
+      const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+        env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' },
+        encoding: 'utf8',
+        timeout: 15_000,
+      });
+      expect(child.status, child.stderr).toBe(0);
+      const opened = JSON.parse(child.stdout) as KeychainOpening & { store?: string };
+      expect(opened.available).toBe(false);
+      expect(opened.store).toBeUndefined();
+      if (opened.available) return;
+      // A sentence a person can act on, not the D-Bus error (which stays in `detail`).
+      expect(opened.reason).toMatch(/^No keychain is available: .*Secret Service.*\.$/);
+      expect(opened.reason).toMatch(/session only/);
+      expect(opened.reason).not.toMatch(/dbus|socket|nonexistent/i);
+      expect(opened.detail).toMatch(/nonexistent|dbus/i);
+    },
+  );
+});
+
+describe('the session-only store', () => {
+  test('holds secrets in memory, per instance', async () => {
+    const store = createMemorySecretStore();
+    const other = createMemorySecretStore();
+    expect(store.kind).toBe('memory');
+    await store.set('a', 'one');
+    expect(await store.get('a')).toBe('one');
+    expect(await other.get('a')).toBeUndefined();
+    expect(await store.delete('a')).toBe(true);
+    expect(await store.delete('a')).toBe(false);
+    expect(await store.get('a')).toBeUndefined();
+  });
+});
