@@ -59,7 +59,6 @@ interface Call<T extends z.ZodType> {
 }
 
 const RETRYABLE_5XX = new Set([500, 502, 503]);
-const BODY_LOG_CAP = 64 * 1024;
 
 function rateFrom(headers: Record<string, string>): RateHeaders {
   const num = (name: string): number | undefined => {
@@ -460,8 +459,8 @@ export class ApiClient {
     entry.status = result.status;
     entry.responseHeaders = result.headers;
     entry.responseBytes = Buffer.byteLength(result.body);
-    entry.responseBody =
-      result.body.length > BODY_LOG_CAP ? `${result.body.slice(0, BODY_LOG_CAP)}…[truncated]` : result.body;
+    // The request log redacts, then caps; cutting here first could split a key so redaction misses it.
+    entry.responseBody = result.body;
     entry.rate = result.rate ?? {};
     if (result.requestId) entry.requestId = result.requestId;
     if (result.errorCode) entry.errorCode = result.errorCode;

@@ -1,0 +1,492 @@
+// The local record of every message this client sent and received, per profile, by chat session id
+// and by thread id (issue 3, item 7). The API returns no message history (DESIGN.md §2 "Message
+// history"), so this store is the only history there is, and it says plainly how much of it it knows.
+//
+// On disk: <dataDir>/transcripts/profile.<name>/<kind>.<name>.json, one file per transcript, written
+// atomically (a crash leaves the old file or the new one, never half of one). Files are read on first
+// use, and a burst of appends becomes one write.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
+import type { Clock } from '../../shared/clock';
+import { redactSecrets } from './redact';
+
+export const TranscriptKind = z.enum(['session', 'thread']);
+export type TranscriptKind = z.infer<typeof TranscriptKind>;
+
+/** `partial`: a stream that broke; `stopped`: cancelled by the user; `failed`: no reply (see `error`). */
+export const MessageStatus = z.enum(['complete', 'partial', 'stopped', 'failed']);
+export type MessageStatus = z.infer<typeof MessageStatus>;
+
+/**
+ * `start`: this client saw the conversation from its first message. `partial`: it did not (a session
+ * id pasted from elsewhere, a thread created by another client or seeded on the server), so earlier
+ * messages exist that this store has never seen.
+ */
+export const KnownFrom = z.enum(['start', 'partial']);
+export type KnownFrom = z.infer<typeof KnownFrom>;
+
+const isoTimestamp = z.iso.datetime({ offset: true });
+
+export const TranscriptMessage = z.object({
+  role: z.enum(['user', 'agent']),
+  content: z.string(),
+  at: isoTimestamp,
+  requestId: z.string().optional(),
+  status: MessageStatus,
+  error: z.string().optional(),
+});
+export type TranscriptMessage = z.infer<typeof TranscriptMessage>;
+
+export const Transcript = z.object({
+  profileId: z.string().min(1),
+  kind: TranscriptKind,
+  id: z.string().min(1),
+  agent: z.string(),
+  title: z.string().optional(),
+  knownFrom: KnownFrom,
+  createdAt: isoTimestamp,
+  lastActivityAt: isoTimestamp,
+  messages: z.array(TranscriptMessage),
+});
+export type Transcript = z.infer<typeof Transcript>;
+
+const FORMAT = 'agent-console-transcript';
+const TranscriptFile = Transcript.extend({ format: z.literal(FORMAT), version: z.literal(1) });
+
+export interface TranscriptRef {
+  profileId: string;
+  kind: TranscriptKind;
+  id: string;
+}
+
+/** A message as the caller hands it in; `at` defaults to now. */
+export type TranscriptMessageInput = Omit<TranscriptMessage, 'at'> & { at?: string };
+
+/** What a transcript starts with. Required on the first append, so nobody claims `start` by default. */
+export interface TranscriptInit {
+  agent: string;
+  knownFrom: KnownFrom;
+  title?: string;
+}
+
+export interface TranscriptSummary {
+  profileId: string;
+  kind: TranscriptKind;
+  id: string;
+  agent: string;
+  title?: string;
+  knownFrom: KnownFrom;
+  messageCount: number;
+  createdAt: string;
+  lastActivityAt: string;
+  lastMessage?: { role: TranscriptMessage['role']; status: MessageStatus; preview: string };
+}
+
+export interface TranscriptListing {
+  /** Most recent activity first. */
+  summaries: TranscriptSummary[];
+  /** Files that exist but could not be read; they are left as they are for the user to look at. */
+  unreadable: TranscriptFileError[];
+}
+
+export interface TranscriptStoreOptions {
+  clock?: Pick<Clock, 'now'>;
+  /** How long appends are gathered before one write. */
+  writeDelayMs?: number;
+  /** The disk seam; defaults to write-file-atomic. Tests wrap it to count writes. */
+  writeFile?: (file: string, data: string) => Promise<void>;
+  /** A background write failed. The data stays in memory, marked dirty, and `flush()` retries it. */
+  onWriteError?: (error: TranscriptFileError) => void;
+}
+
+/** A transcript file that could not be read or written. Names the file so the user can find it. */
+export class TranscriptFileError extends Error {
+  override readonly name = 'TranscriptFileError';
+  constructor(
+    readonly file: string,
+    problem: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Transcript file ${file} ${problem}`, options);
+  }
+}
+
+const PREVIEW_CHARS = 200;
+const LIST_READ_BATCH = 32;
+const DEFAULT_WRITE_DELAY_MS = 50;
+
+interface Slot {
+  readonly file: string;
+  /** null: no such transcript (yet). Meaningful only once `loaded`. */
+  data: Transcript | null;
+  loaded: boolean;
+  loading: Promise<void> | undefined;
+  dirty: boolean;
+  /** Writes and removal of this file, in order; never rejects. */
+  chain: Promise<void>;
+}
+
+export class TranscriptStore {
+  readonly root: string;
+  private readonly clock: Pick<Clock, 'now'>;
+  private readonly writeDelayMs: number;
+  private readonly writeFile: (file: string, data: string) => Promise<void>;
+  private readonly onWriteError: (error: TranscriptFileError) => void;
+  private readonly slots = new Map<string, Slot>();
+  /** Appends and marks still waiting for their file to load; `flush()` waits for them too. */
+  private readonly pending = new Set<Promise<unknown>>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(dataDir: string, options: TranscriptStoreOptions = {}) {
+    this.root = join(resolve(dataDir), 'transcripts');
+    this.clock = options.clock ?? { now: () => Date.now() };
+    this.writeDelayMs = options.writeDelayMs ?? DEFAULT_WRITE_DELAY_MS;
+    // 0o600: transcripts are private conversations, readable by their owner only (ignored on Windows).
+    this.writeFile = options.writeFile ?? ((file, data) => writeFileAtomic(file, data, { mode: 0o600 }));
+    this.onWriteError = options.onWriteError ?? ((error) => console.error(error.message, error.cause));
+  }
+
+  /** Where the transcript lives on disk (whether or not it exists yet). */
+  fileOf(ref: TranscriptRef): string {
+    const kind = TranscriptKind.parse(ref.kind);
+    if (!ref.profileId || !ref.id) throw new TypeError('A transcript needs a profile id and an id');
+    const file = join(this.profileDir(ref.profileId), `${kind}.${safeName(ref.id)}.json`);
+    // safeName cannot produce a separator or "..", so this only guards against a future edit of it.
+    const inside = relative(this.root, file);
+    if (inside.startsWith('..') || isAbsolute(inside))
+      throw new Error(`Refusing a path outside ${this.root}`);
+    return file;
+  }
+
+  /**
+   * Adds a message (its content redacted of anything key-shaped) and resolves once it is in memory;
+   * the write follows shortly, or at `flush()`. `init` is required when the transcript is new; on an
+   * existing one it may update the agent and title (its `knownFrom` changes only via `markKnownFrom`).
+   */
+  append(
+    ref: TranscriptRef,
+    message: TranscriptMessageInput,
+    init?: TranscriptInit,
+  ): Promise<TranscriptMessage> {
+    return this.track(this.appendNow(ref, message, init));
+  }
+
+  /** The whole transcript, or undefined when this client has none. Throws TranscriptFileError if unreadable. */
+  async get(ref: TranscriptRef): Promise<Transcript | undefined> {
+    const slot = await this.load(this.fileOf(ref));
+    return slot.data ? structuredClone(slot.data) : undefined;
+  }
+
+  async list(profileId: string, kind?: TranscriptKind): Promise<TranscriptListing> {
+    const dir = this.profileDir(profileId);
+    const files = new Set<string>();
+    try {
+      for (const name of await readdir(dir)) {
+        // write-file-atomic's temporary files end in a number, not ".json".
+        if (name.endsWith('.json')) files.add(join(dir, name));
+      }
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+    // Appended but not yet written.
+    for (const slot of this.slots.values()) {
+      if (slot.data && dirname(slot.file) === dir) files.add(slot.file);
+    }
+    const summaries: TranscriptSummary[] = [];
+    const unreadable: TranscriptFileError[] = [];
+    const sorted = [...files].sort();
+    // In batches: thousands of threads must not open thousands of files at once (EMFILE).
+    for (let i = 0; i < sorted.length; i += LIST_READ_BATCH) {
+      const batch = sorted.slice(i, i + LIST_READ_BATCH);
+      for (const result of await Promise.allSettled(batch.map((file) => this.load(file)))) {
+        if (result.status === 'rejected') {
+          if (!(result.reason instanceof TranscriptFileError)) throw result.reason;
+          unreadable.push(result.reason);
+          continue;
+        }
+        const { data } = result.value;
+        if (data && data.profileId === profileId && (!kind || data.kind === kind))
+          summaries.push(summarise(data));
+      }
+    }
+    summaries.sort(
+      (a, b) => Date.parse(b.lastActivityAt) - Date.parse(a.lastActivityAt) || compare(a.id, b.id),
+    );
+    return { summaries, unreadable };
+  }
+
+  /**
+   * Deletes the transcript. Also the way out of an unreadable file: it is removed unread. Resolves
+   * true when there was something to remove.
+   */
+  async remove(ref: TranscriptRef): Promise<boolean> {
+    const file = this.fileOf(ref);
+    const slot = this.slotFor(file);
+    await slot.loading?.catch(() => undefined);
+    const hadData = slot.data !== null;
+    slot.data = null;
+    slot.loaded = true;
+    slot.dirty = false;
+    // In the write chain, so a write already under way cannot land after the delete.
+    let existed = false;
+    const removal = slot.chain.then(async () => {
+      try {
+        await unlink(file);
+        existed = true;
+      } catch (error) {
+        if (!isMissing(error)) throw new TranscriptFileError(file, 'could not be deleted', { cause: error });
+      }
+    });
+    slot.chain = removal.catch(() => undefined);
+    await removal;
+    return hadData || existed;
+  }
+
+  /** Records what this client knows of the history. Resolves false when there is no such transcript. */
+  markKnownFrom(ref: TranscriptRef, knownFrom: KnownFrom): Promise<boolean> {
+    return this.track(
+      (async () => {
+        const value = KnownFrom.parse(knownFrom);
+        const slot = await this.load(this.fileOf(ref));
+        if (!slot.data) return false;
+        if (slot.data.knownFrom !== value) {
+          slot.data.knownFrom = value;
+          this.markDirty(slot);
+        }
+        return true;
+      })(),
+    );
+  }
+
+  /** Writes everything appended so far. Rejects with the write errors, if any; the data stays dirty. */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await Promise.allSettled([...this.pending]);
+    // Let writes already under way finish first: one of them may fail and leave its slot dirty again.
+    await Promise.all([...this.slots.values()].map((slot) => slot.chain));
+    const dirty = [...this.slots.values()].filter((slot) => slot.dirty);
+    const results = await Promise.allSettled(dirty.map((slot) => this.write(slot)));
+    const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    if (failures.length === 1) throw failures[0];
+    if (failures.length > 1)
+      throw new AggregateError(failures, `${failures.length} transcript files could not be written`);
+  }
+
+  private async appendNow(
+    ref: TranscriptRef,
+    input: TranscriptMessageInput,
+    init: TranscriptInit | undefined,
+  ): Promise<TranscriptMessage> {
+    const file = this.fileOf(ref);
+    // Redacted here, before it is kept in memory, so what is shown now is what a restart will show.
+    const { at, content, requestId, error, ...rest } = input;
+    const message = TranscriptMessage.parse({
+      ...rest,
+      at: at ?? this.nowIso(),
+      content: redactSecrets(content),
+      ...(requestId === undefined ? {} : { requestId: redactSecrets(requestId) }),
+      ...(error === undefined ? {} : { error: redactSecrets(error) }),
+    });
+    const slot = await this.load(file);
+    if (!slot.data) {
+      if (!init) {
+        throw new Error(
+          `No transcript for ${ref.kind} ${JSON.stringify(ref.id)} yet: its first append must give the agent and knownFrom`,
+        );
+      }
+      const createdAt = message.at;
+      slot.data = {
+        profileId: ref.profileId,
+        kind: ref.kind,
+        id: ref.id,
+        agent: redactSecrets(init.agent),
+        ...(init.title === undefined ? {} : { title: redactSecrets(init.title) }),
+        knownFrom: KnownFrom.parse(init.knownFrom),
+        createdAt,
+        lastActivityAt: createdAt,
+        messages: [],
+      };
+    } else if (init) {
+      if (init.agent) slot.data.agent = redactSecrets(init.agent);
+      if (init.title !== undefined) slot.data.title = redactSecrets(init.title);
+    }
+    slot.data.messages.push(message);
+    if (Date.parse(message.at) > Date.parse(slot.data.lastActivityAt)) slot.data.lastActivityAt = message.at;
+    this.markDirty(slot);
+    return structuredClone(message);
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.pending.add(work);
+    const done = (): void => {
+      this.pending.delete(work);
+    };
+    work.then(done, done);
+    return work;
+  }
+
+  private profileDir(profileId: string): string {
+    if (!profileId) throw new TypeError('A transcript needs a profile id');
+    return join(this.root, `profile.${safeName(profileId)}`);
+  }
+
+  private nowIso(): string {
+    return new Date(this.clock.now()).toISOString();
+  }
+
+  private slotFor(file: string): Slot {
+    let slot = this.slots.get(file);
+    if (!slot) {
+      slot = { file, data: null, loaded: false, loading: undefined, dirty: false, chain: Promise.resolve() };
+      this.slots.set(file, slot);
+    }
+    return slot;
+  }
+
+  /** Reads the file once; concurrent callers share the read. An unreadable file is re-read next time. */
+  private async load(file: string): Promise<Slot> {
+    const slot = this.slotFor(file);
+    if (slot.loaded) return slot;
+    if (!slot.loading) {
+      slot.loading = this.read(slot).finally(() => {
+        slot.loading = undefined;
+      });
+    }
+    await slot.loading;
+    return slot;
+  }
+
+  private async read(slot: Slot): Promise<void> {
+    let text: string;
+    try {
+      text = await readFile(slot.file, 'utf8');
+    } catch (error) {
+      if (!isMissing(error)) throw new TranscriptFileError(slot.file, 'could not be read', { cause: error });
+      slot.data = null;
+      slot.loaded = true;
+      return;
+    }
+    const leftAlone = 'It was left as it is: move it away or delete the transcript to start afresh.';
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new TranscriptFileError(slot.file, `is not valid JSON. ${leftAlone}`, { cause: error });
+    }
+    const parsed = TranscriptFile.safeParse(json);
+    if (!parsed.success) {
+      const why = z.prettifyError(parsed.error);
+      throw new TranscriptFileError(
+        slot.file,
+        `is not a transcript this version can read (${why}). ${leftAlone}`,
+        {
+          cause: parsed.error,
+        },
+      );
+    }
+    const { format: _format, version: _version, ...data } = parsed.data;
+    // A file renamed or copied by hand would otherwise be read as the wrong conversation.
+    if (this.fileOf(data) !== slot.file) {
+      throw new TranscriptFileError(
+        slot.file,
+        `holds ${data.kind} ${JSON.stringify(data.id)}, which belongs elsewhere. ${leftAlone}`,
+      );
+    }
+    slot.data = data;
+    slot.loaded = true;
+  }
+
+  private markDirty(slot: Slot): void {
+    slot.dirty = true;
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush().catch((error: unknown) => {
+        const errors = error instanceof AggregateError ? error.errors : [error];
+        for (const e of errors) {
+          if (e instanceof TranscriptFileError) this.onWriteError(e);
+          else this.onWriteError(new TranscriptFileError(this.root, 'write failed', { cause: e }));
+        }
+      });
+    }, this.writeDelayMs);
+  }
+
+  private write(slot: Slot): Promise<void> {
+    const run = slot.chain.then(async () => {
+      if (!slot.dirty || !slot.data) return;
+      slot.dirty = false;
+      // Serialised now: appends made while the write is under way mark the slot dirty for the next one.
+      const text = `${JSON.stringify({ format: FORMAT, version: 1, ...slot.data }, null, 2)}\n`;
+      try {
+        await mkdir(dirname(slot.file), { recursive: true, mode: 0o700 });
+        await this.writeFile(slot.file, text);
+      } catch (error) {
+        slot.dirty = true;
+        throw new TranscriptFileError(slot.file, 'could not be written', { cause: error });
+      }
+    });
+    slot.chain = run.catch(() => undefined);
+    return run;
+  }
+}
+
+/** Longest escaped name kept readable; longer ids are hashed (file names are limited to 255 bytes). */
+const MAX_READABLE_NAME = 160;
+
+/**
+ * Turns an arbitrary string into one path segment that is the same on every file system: only
+ * [a-z0-9._-], so no separators, no "..", no NUL, nothing a case-insensitive (macOS, Windows) or
+ * normalising (macOS NFD) file system could merge. Injective, so two ids never share a file:
+ *   a-z 0-9 → themselves;  A-Z → "-" + lower case;  anything else → "_" + its UTF-16 code unit in hex
+ * (code units, not UTF-8, so a lone surrogate stays distinct). "e." marks this form; "h." marks the
+ * SHA-256 used when the escaped form would be too long. The file's content holds the real id.
+ */
+function safeName(id: string): string {
+  let out = 'e.';
+  for (let i = 0; i < id.length; i++) {
+    const code = id.charCodeAt(i);
+    if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39)) out += id[i];
+    else if (code >= 0x41 && code <= 0x5a) out += `-${String.fromCharCode(code + 0x20)}`;
+    else out += `_${code.toString(16).padStart(4, '0')}`;
+    if (out.length > MAX_READABLE_NAME) {
+      return `h.${createHash('sha256').update(id, 'utf16le').digest('hex')}`;
+    }
+  }
+  return out;
+}
+
+function summarise(t: Transcript): TranscriptSummary {
+  const last = t.messages.at(-1);
+  return {
+    profileId: t.profileId,
+    kind: t.kind,
+    id: t.id,
+    agent: t.agent,
+    ...(t.title === undefined ? {} : { title: t.title }),
+    knownFrom: t.knownFrom,
+    messageCount: t.messages.length,
+    createdAt: t.createdAt,
+    lastActivityAt: t.lastActivityAt,
+    ...(last
+      ? {
+          lastMessage: {
+            role: last.role,
+            status: last.status,
+            preview: last.content.slice(0, PREVIEW_CHARS),
+          },
+        }
+      : {}),
+  };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}

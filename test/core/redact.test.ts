@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import {
+  containsKeyShaped,
+  maskSecret,
+  redactHeaders,
+  redactHeaderValue,
+  redactSecrets,
+  redactUrl,
+} from '../../electron/core/redact';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const alnum = (n: number): string => [...randomBytes(n)].map((b) => ALNUM[b % 62]).join('');
+/** A key of the real shape, with a prefix other than the mock's (DESIGN.md §2: no fixed prefix). */
+const plantKey = (prefix = 'zq9'): string => `${prefix}_${alnum(32)}`;
+
+describe('maskSecret', () => {
+  test('keeps only the last four characters of a key', () => {
+    const key = plantKey();
+    expect(maskSecret(key)).toBe(`***…${key.slice(-4)}`);
+  });
+
+  test('hides a short secret whole, and leaves an already masked value alone', () => {
+    expect(maskSecret('abcd1234')).toBe('***');
+    expect(maskSecret('***…wxyz')).toBe('***…wxyz');
+  });
+});
+
+describe('redactSecrets', () => {
+  test('masks every key in free text and keeps the rest byte for byte', () => {
+    const a = plantKey('ams');
+    const b = plantKey('X1y');
+    const text = `first ${a}, then "${b}" — done ✓`;
+    const out = redactSecrets(text);
+    expect(out).toBe(`first ***…${a.slice(-4)}, then "***…${b.slice(-4)}" — done ✓`);
+    expect(containsKeyShaped(out)).toBe(false);
+  });
+
+  test('finds a key glued to other letters and digits', () => {
+    const key = plantKey();
+    const out = redactSecrets(`Bearer${key}trailing`);
+    expect(out).not.toContain(key.slice(4, 30));
+    expect(containsKeyShaped(out)).toBe(false);
+  });
+
+  test('leaves text without anything key-shaped unchanged', () => {
+    const text = 'req_abc123 thr_ABCDEFGHIJKLMNOPQRST snake_case_name {"a":1}';
+    expect(redactSecrets(text)).toBe(text);
+    expect(containsKeyShaped(text)).toBe(false);
+  });
+
+  test('no key survives, whatever surrounds it (property)', () => {
+    const keyArb = fc
+      .tuple(
+        fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 3, maxLength: 3 }),
+        fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 32, maxLength: 32 }),
+      )
+      .map(([prefix, secret]) => `${prefix}_${secret}`);
+    fc.assert(
+      fc.property(fc.string(), keyArb, fc.string(), (before, key, after) => {
+        const out = redactSecrets(before + key + after);
+        expect(containsKeyShaped(out)).toBe(false);
+        // The secret part minus the four shown characters never appears.
+        expect(out).not.toContain(key.slice(4, 32));
+      }),
+    );
+  });
+});
+
+describe('redactHeaders', () => {
+  test('masks Authorization whatever its case, keeping the scheme and last four', () => {
+    const key = plantKey();
+    expect(redactHeaders({ Authorization: `Bearer ${key}` })).toEqual({
+      Authorization: `Bearer ***…${key.slice(-4)}`,
+    });
+    expect(redactHeaderValue('authorization', 'Bearer ***')).toBe('Bearer ***');
+  });
+
+  test('masks a malformed credential too, not only a well-shaped key', () => {
+    expect(redactHeaderValue('Authorization', 'Bearer not-a-key-but-secret')).toBe('Bearer ***…cret');
+    expect(redactHeaderValue('X-Api-Key', 'short')).toBe('***');
+    expect(redactHeaderValue('Cookie', 'session=abcdef0123456789')).toBe('***');
+  });
+
+  test('masks key-shaped parts of any other header, and leaves ordinary headers alone', () => {
+    const key = plantKey();
+    const out = redactHeaders({ 'x-debug': `echo ${key}`, 'content-type': 'application/json' });
+    expect(out['x-debug']).toBe(`echo ***…${key.slice(-4)}`);
+    expect(out['content-type']).toBe('application/json');
+  });
+});
+
+describe('redactUrl', () => {
+  test('masks keys in the query and path, and user info, and nothing else', () => {
+    const key = plantKey();
+    expect(redactUrl(`https://api.example.com/api/v1/agents?key=${key}&limit=5`)).toBe(
+      `https://api.example.com/api/v1/agents?key=***…${key.slice(-4)}&limit=5`,
+    );
+    expect(redactUrl('https://user:hunter2@example.com/x?a=b')).toBe('https://***@example.com/x?a=b');
+    expect(redactUrl('https://127.0.0.1:8443/api/v1/health')).toBe('https://127.0.0.1:8443/api/v1/health');
+  });
+});

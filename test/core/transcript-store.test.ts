@@ -1,0 +1,460 @@
+import { randomBytes } from 'node:crypto';
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  copyFileSync,
+} from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import {
+  TranscriptFileError,
+  TranscriptStore,
+  type TranscriptRef,
+} from '../../electron/core/transcript-store';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const plantKey = (): string => `ams_${[...randomBytes(32)].map((b) => ALNUM[b % 62]).join('')}`;
+
+let parent: string;
+let dataDir: string;
+beforeEach(() => {
+  // The data dir sits inside its own parent so a test can check that nothing was written beside it.
+  parent = mkdtempSync(join(tmpdir(), 'agent-console-transcripts-'));
+  dataDir = join(parent, 'data');
+});
+afterEach(() => {
+  rmSync(parent, { recursive: true, force: true });
+});
+
+const session = (id: string, profileId = 'embedded-mock'): TranscriptRef => ({
+  profileId,
+  kind: 'session',
+  id,
+});
+const thread = (id: string, profileId = 'embedded-mock'): TranscriptRef => ({
+  profileId,
+  kind: 'thread',
+  id,
+});
+const fresh = { agent: 'echo', knownFrom: 'start' } as const;
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...filesUnder(path));
+    else out.push(path);
+  }
+  return out;
+}
+
+describe('persistence', () => {
+  test('a conversation survives a restart on the same data dir', async () => {
+    const store = new TranscriptStore(dataDir);
+    await store.append(
+      session('abc123'),
+      { role: 'user', content: 'hello', status: 'complete', at: '2026-01-15T12:00:00.000Z' },
+      fresh,
+    );
+    await store.append(session('abc123'), {
+      role: 'agent',
+      content: 'hello back',
+      status: 'complete',
+      requestId: 'req_1',
+      at: '2026-01-15T12:00:01.000Z',
+    });
+    await store.flush();
+
+    const restarted = new TranscriptStore(dataDir);
+    expect(await restarted.get(session('abc123'))).toEqual({
+      profileId: 'embedded-mock',
+      kind: 'session',
+      id: 'abc123',
+      agent: 'echo',
+      knownFrom: 'start',
+      createdAt: '2026-01-15T12:00:00.000Z',
+      lastActivityAt: '2026-01-15T12:00:01.000Z',
+      messages: [
+        { role: 'user', content: 'hello', status: 'complete', at: '2026-01-15T12:00:00.000Z' },
+        {
+          role: 'agent',
+          content: 'hello back',
+          status: 'complete',
+          requestId: 'req_1',
+          at: '2026-01-15T12:00:01.000Z',
+        },
+      ],
+    });
+  });
+
+  test('the write happens by itself shortly after an append, without flush', async () => {
+    const store = new TranscriptStore(dataDir, { writeDelayMs: 5 });
+    await store.append(thread('thr_1'), { role: 'user', content: 'hi', status: 'complete' }, fresh);
+    const file = store.fileOf(thread('thr_1'));
+    await vi.waitFor(() => expect(JSON.parse(readFileSync(file, 'utf8')).messages).toHaveLength(1));
+  });
+
+  test('a burst of appends becomes one write', async () => {
+    const writes: string[] = [];
+    const store = new TranscriptStore(dataDir, {
+      writeDelayMs: 60_000,
+      writeFile: (file, data) => {
+        writes.push(file);
+        return writeFileAtomic(file, data);
+      },
+    });
+    const ref = session('burst');
+    await store.append(ref, { role: 'user', content: 'm0', status: 'complete' }, fresh);
+    for (let i = 1; i < 100; i++)
+      await store.append(ref, { role: 'user', content: `m${i}`, status: 'complete' });
+    await store.flush();
+    expect(writes).toEqual([store.fileOf(ref)]);
+    await store.flush();
+    expect(writes).toHaveLength(1);
+  });
+
+  test('flush also writes appends that were still reading their file when it was called', async () => {
+    const store = new TranscriptStore(dataDir, { writeDelayMs: 60_000 });
+    const appended = store.append(
+      session('late'),
+      { role: 'user', content: 'in flight', status: 'complete' },
+      fresh,
+    );
+    await store.flush();
+    await appended;
+    const file = store.fileOf(session('late'));
+    expect(JSON.parse(readFileSync(file, 'utf8')).messages[0].content).toBe('in flight');
+  });
+
+  test('remove deletes the transcript for good', async () => {
+    const store = new TranscriptStore(dataDir);
+    await store.append(thread('t1'), { role: 'user', content: 'x', status: 'complete' }, fresh);
+    await store.flush();
+    expect(await store.remove(thread('t1'))).toBe(true);
+    expect(await store.remove(thread('t1'))).toBe(false);
+    expect(await new TranscriptStore(dataDir).get(thread('t1'))).toBeUndefined();
+  });
+
+  test('a remove during a write still wins: the file does not come back', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const store = new TranscriptStore(dataDir, {
+      writeDelayMs: 60_000,
+      writeFile: async (file, data) => {
+        await gate;
+        await writeFileAtomic(file, data);
+      },
+    });
+    const ref = thread('doomed');
+    await store.append(ref, { role: 'user', content: 'x', status: 'complete' }, fresh);
+    const flushed = store.flush();
+    await vi.waitFor(() => expect(readdirSync(join(dataDir, 'transcripts'))).toHaveLength(1));
+    const removed = store.remove(ref);
+    release();
+    await Promise.all([flushed, removed]);
+    expect(() => statSync(store.fileOf(ref))).toThrow(/ENOENT/);
+    expect(await new TranscriptStore(dataDir).get(ref)).toBeUndefined();
+  });
+
+  test('a failed write keeps the data and is retried by the next flush', async () => {
+    let failNext = true;
+    const store = new TranscriptStore(dataDir, {
+      writeDelayMs: 60_000,
+      writeFile: (file, data) => {
+        if (failNext) {
+          failNext = false;
+          return Promise.reject(
+            Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }),
+          );
+        }
+        return writeFileAtomic(file, data);
+      },
+    });
+    await store.append(session('s1'), { role: 'user', content: 'keep me', status: 'complete' }, fresh);
+    const error = await store.flush().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TranscriptFileError);
+    expect((error as TranscriptFileError).message).toContain(store.fileOf(session('s1')));
+    await store.flush();
+    expect((await new TranscriptStore(dataDir).get(session('s1')))?.messages[0]?.content).toBe('keep me');
+  });
+});
+
+describe('what the store knows', () => {
+  test('a conversation seen from elsewhere is reported as partly known, and that survives a restart', async () => {
+    const store = new TranscriptStore(dataDir);
+    await store.append(
+      session('PastedFromElsewhere42'),
+      { role: 'user', content: 'continuing', status: 'complete' },
+      { agent: 'helpdesk', knownFrom: 'partial' },
+    );
+    await store.append(session('mine'), { role: 'user', content: 'new', status: 'complete' }, fresh);
+    await store.flush();
+
+    const { summaries } = await new TranscriptStore(dataDir).list('embedded-mock');
+    const byId = Object.fromEntries(summaries.map((s) => [s.id, s.knownFrom]));
+    expect(byId).toEqual({ PastedFromElsewhere42: 'partial', mine: 'start' });
+  });
+
+  test('markKnownFrom records what was learned later; it is false for an unknown transcript', async () => {
+    const store = new TranscriptStore(dataDir);
+    expect(await store.markKnownFrom(thread('seeded'), 'partial')).toBe(false);
+    await store.append(thread('seeded'), { role: 'user', content: 'x', status: 'complete' }, fresh);
+    expect(await store.markKnownFrom(thread('seeded'), 'partial')).toBe(true);
+    await store.flush();
+    expect((await new TranscriptStore(dataDir).get(thread('seeded')))?.knownFrom).toBe('partial');
+  });
+
+  test('the first append must say what is known, so nothing claims a full history by default', async () => {
+    const store = new TranscriptStore(dataDir);
+    await expect(
+      store.append(session('s'), { role: 'user', content: 'x', status: 'complete' }),
+    ).rejects.toThrow(/first append must give the agent and knownFrom/);
+    expect(await store.get(session('s'))).toBeUndefined();
+  });
+
+  test('failed and stopped messages keep their status and error', async () => {
+    const store = new TranscriptStore(dataDir);
+    await store.append(session('s'), { role: 'user', content: 'q', status: 'complete' }, fresh);
+    await store.append(session('s'), { role: 'agent', content: 'half a rep', status: 'stopped' });
+    await store.append(session('s'), { role: 'agent', content: '', status: 'failed', error: 'AGENT_ERROR' });
+    await store.flush();
+    const messages = (await new TranscriptStore(dataDir).get(session('s')))?.messages;
+    expect(messages?.map((m) => [m.status, m.error])).toEqual([
+      ['complete', undefined],
+      ['stopped', undefined],
+      ['failed', 'AGENT_ERROR'],
+    ]);
+  });
+});
+
+describe('list', () => {
+  test('summaries per profile, newest activity first, optionally one kind', async () => {
+    const store = new TranscriptStore(dataDir);
+    const at = (minute: number): string => new Date(Date.UTC(2026, 0, 15, 12, minute)).toISOString();
+    await store.append(thread('old'), { role: 'user', content: 'a', status: 'complete', at: at(1) }, fresh);
+    await store.append(session('mid'), { role: 'user', content: 'b', status: 'complete', at: at(2) }, fresh);
+    await store.append(
+      thread('new'),
+      { role: 'user', content: 'c', status: 'complete', at: at(3) },
+      { ...fresh, title: 'Refund' },
+    );
+    await store.append(
+      session('other', 'staging'),
+      { role: 'user', content: 'd', status: 'complete' },
+      fresh,
+    );
+    // Listed before and after the write: unwritten appends count too.
+    for (const s of [store, null]) {
+      if (!s) await store.flush();
+      const reader = s ?? new TranscriptStore(dataDir);
+      const all = await reader.list('embedded-mock');
+      expect(all.summaries.map((x) => x.id)).toEqual(['new', 'mid', 'old']);
+      expect(all.unreadable).toEqual([]);
+      expect(all.summaries[0]).toMatchObject({
+        title: 'Refund',
+        messageCount: 1,
+        lastActivityAt: at(3),
+        lastMessage: { role: 'user', status: 'complete', preview: 'c' },
+      });
+      expect((await reader.list('embedded-mock', 'thread')).summaries.map((x) => x.id)).toEqual([
+        'new',
+        'old',
+      ]);
+      expect((await reader.list('staging')).summaries.map((x) => x.id)).toEqual(['other']);
+      expect((await reader.list('nobody')).summaries).toEqual([]);
+    }
+  });
+});
+
+describe('concurrency', () => {
+  test('concurrent appends to one and to many transcripts all land, in call order', async () => {
+    const store = new TranscriptStore(dataDir, { writeDelayMs: 1 });
+    const refs = [session('a'), session('b'), thread('c')];
+    for (const ref of refs)
+      await store.append(ref, { role: 'user', content: 'start', status: 'complete' }, fresh);
+    const calls: Promise<unknown>[] = [];
+    for (let i = 0; i < 200; i++) {
+      for (const ref of refs)
+        calls.push(store.append(ref, { role: 'agent', content: `${i}`, status: 'complete' }));
+      // Flushes and timer writes racing the appends must not lose any of them.
+      if (i % 50 === 0) calls.push(store.flush());
+    }
+    await Promise.all(calls);
+    await store.flush();
+    const restarted = new TranscriptStore(dataDir);
+    for (const ref of refs) {
+      const contents = (await restarted.get(ref))?.messages.map((m) => m.content);
+      expect(contents).toEqual(['start', ...Array.from({ length: 200 }, (_, i) => `${i}`)]);
+    }
+  });
+
+  test('appends to a new transcript that all start at once create it once', async () => {
+    const store = new TranscriptStore(dataDir);
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        store.append(session('race'), { role: 'user', content: `${i}`, status: 'complete' }, fresh),
+      ),
+    );
+    await store.flush();
+    expect((await new TranscriptStore(dataDir).get(session('race')))?.messages).toHaveLength(50);
+  });
+});
+
+describe('file names', () => {
+  const hostileIds = [
+    '../../etc/passwd',
+    '..',
+    '.',
+    'a/b/c',
+    'a\\b\\..\\..\\c',
+    '/absolute/path',
+    'C:\\Windows\\system32',
+    'nul\0byte',
+    'CON',
+    'aux.txt',
+    'ümlaut-日本語-🙂',
+    'e\u0301', // é decomposed, which macOS would merge with the composed form below
+    '\u00e9',
+    'abc',
+    'ABC', // differs only in case from the one above: must not share a file on macOS or Windows
+    '\ud800', // a lone surrogate, which UTF-8 would turn into U+FFFD, the next id
+    '\ufffd',
+    'x'.repeat(5000),
+    `${'x'.repeat(4999)}y`,
+    ' trailing dot and space. ',
+  ];
+
+  test('hostile ids stay inside the transcripts folder, never share a file, and round-trip', async () => {
+    const store = new TranscriptStore(dataDir);
+    const profiles = ['embedded-mock', '../../outside', 'p/with/slashes'];
+    for (const profileId of profiles) {
+      for (const id of hostileIds) {
+        await store.append(
+          thread(id, profileId),
+          { role: 'user', content: `for ${JSON.stringify(id)}`, status: 'complete' },
+          fresh,
+        );
+      }
+    }
+    await store.flush();
+
+    expect(readdirSync(parent)).toEqual(['data']);
+    expect(readdirSync(dataDir)).toEqual(['transcripts']);
+    const files = filesUnder(join(dataDir, 'transcripts'));
+    expect(files).toHaveLength(profiles.length * hostileIds.length);
+    for (const file of files) {
+      const rel = relative(join(dataDir, 'transcripts'), file);
+      expect(rel.split(/[\\/]/)).toHaveLength(2);
+      expect(rel).toMatch(/^[a-z0-9._-]+[\\/][a-z0-9._-]+\.json$/);
+      expect(Buffer.byteLength(rel.split(/[\\/]/)[1] ?? '')).toBeLessThan(255);
+    }
+
+    const restarted = new TranscriptStore(dataDir);
+    for (const profileId of profiles) {
+      for (const id of hostileIds) {
+        const transcript = await restarted.get(thread(id, profileId));
+        expect(transcript?.id).toBe(id);
+        expect(transcript?.messages[0]?.content).toBe(`for ${JSON.stringify(id)}`);
+      }
+      const { summaries, unreadable } = await restarted.list(profileId);
+      expect(unreadable).toEqual([]);
+      expect(new Set(summaries.map((s) => s.id))).toEqual(new Set(hostileIds));
+    }
+  });
+
+  test('an empty id or profile, or an unknown kind, is refused', async () => {
+    const store = new TranscriptStore(dataDir);
+    const message = { role: 'user', content: 'x', status: 'complete' } as const;
+    await expect(store.append(session(''), message, fresh)).rejects.toThrow(/profile id and an id/);
+    await expect(store.append(session('s', ''), message, fresh)).rejects.toThrow(/profile id/);
+    const bogus = { profileId: 'p', kind: '../x', id: 's' } as unknown as TranscriptRef;
+    await expect(store.append(bogus, message, fresh)).rejects.toThrow();
+    expect(() => readdirSync(dataDir)).toThrow();
+  });
+});
+
+describe('an unreadable file', () => {
+  async function storeWithFile(ref: TranscriptRef, content: string): Promise<TranscriptStore> {
+    const store = new TranscriptStore(dataDir);
+    const file = store.fileOf(ref);
+    await mkdir(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+    return store;
+  }
+
+  test('is reported by name and never overwritten by an append', async () => {
+    const ref = thread('broken');
+    const store = await storeWithFile(ref, '{"format":"agent-console-transcript","messages":[{"ro');
+    const file = store.fileOf(ref);
+
+    await expect(store.get(ref)).rejects.toThrow(TranscriptFileError);
+    await expect(store.get(ref)).rejects.toThrow(file);
+    await expect(
+      store.append(ref, { role: 'user', content: 'x', status: 'complete' }, fresh),
+    ).rejects.toThrow(/is not valid JSON/);
+    await store.flush();
+    expect(readFileSync(file, 'utf8')).toBe('{"format":"agent-console-transcript","messages":[{"ro');
+  });
+
+  test('shows up in list beside the readable ones, and remove clears the way for a fresh start', async () => {
+    const ref = thread('broken');
+    const store = await storeWithFile(
+      ref,
+      JSON.stringify({ format: 'agent-console-transcript', version: 99 }),
+    );
+    await store.append(thread('fine'), { role: 'user', content: 'ok', status: 'complete' }, fresh);
+    const listing = await store.list('embedded-mock');
+    expect(listing.summaries.map((s) => s.id)).toEqual(['fine']);
+    expect(listing.unreadable.map((e) => e.file)).toEqual([store.fileOf(ref)]);
+    expect(listing.unreadable[0]?.message).toMatch(/is not a transcript this version can read/);
+
+    expect(await store.remove(ref)).toBe(true);
+    await store.append(ref, { role: 'user', content: 'again', status: 'complete' }, fresh);
+    await store.flush();
+    expect((await new TranscriptStore(dataDir).get(ref))?.messages.map((m) => m.content)).toEqual(['again']);
+  });
+
+  test('a file copied under another transcript’s name is not read as that transcript', async () => {
+    const store = new TranscriptStore(dataDir);
+    await store.append(thread('one'), { role: 'user', content: 'private to one', status: 'complete' }, fresh);
+    await store.flush();
+    copyFileSync(store.fileOf(thread('one')), store.fileOf(thread('two')));
+    const restarted = new TranscriptStore(dataDir);
+    await expect(restarted.get(thread('two'))).rejects.toThrow(/belongs elsewhere/);
+  });
+});
+
+describe('secrets', () => {
+  test('a key typed into a message is redacted before it reaches memory or disk', async () => {
+    const key = plantKey();
+    const store = new TranscriptStore(dataDir);
+    const stored = await store.append(
+      session('s1'),
+      { role: 'user', content: `my key is ${key}`, status: 'failed', error: `rejected ${key}` },
+      { ...fresh, title: `about ${key}` },
+    );
+    await store.append(session('s1'), {
+      role: 'agent',
+      content: `You said: my key is ${key}`,
+      status: 'complete',
+    });
+    await store.flush();
+
+    expect(stored.content).toBe(`my key is ***…${key.slice(-4)}`);
+    for (const file of filesUnder(dataDir)) {
+      const text = readFileSync(file, 'utf8');
+      expect(text).not.toContain(key.slice(0, -4));
+      expect(text).not.toContain(key.slice(4, 24));
+    }
+    expect(JSON.stringify(await new TranscriptStore(dataDir).get(session('s1')))).not.toContain(
+      key.slice(4, 24),
+    );
+  });
+});
