@@ -1,8 +1,10 @@
 // `npm run mock -- --port P --data-dir D`: the mock alone. Prints exactly one line of JSON on
 // stdout (where it listens, the CA to trust, the demo keys); human-readable logs go to stderr.
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
 import { defaultDataDir } from '../electron/core/paths';
+import { announceEndpoint, withdrawEndpoint } from './endpoint-file';
 import { startMockServer } from './server';
 
 const USAGE =
@@ -18,10 +20,12 @@ function defaultMockDataDir(): string {
   return join(defaultDataDir(), 'mock');
 }
 
-async function main(): Promise<void> {
+/** Runs the standalone mock with command-line arguments (also `agent-console mock …`). */
+export async function runMockCli(args: string[]): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
+      args,
       options: {
         port: { type: 'string', default: '0' },
         host: { type: 'string', default: '127.0.0.1' },
@@ -58,11 +62,18 @@ async function main(): Promise<void> {
   process.stdout.write(
     `${JSON.stringify({ baseUrl: server.baseUrl, caCertPath: server.caCertPath, keys: server.keys })}\n`,
   );
+  announceEndpoint(dataDir, {
+    baseUrl: server.baseUrl,
+    caCertPath: server.caCertPath,
+    pid: process.pid,
+    keys: server.keys,
+  });
   process.stderr.write(
     `Agent Messaging Service mock on ${server.baseUrl} (data in ${dataDir}). Ctrl+C stops it.\n`,
   );
 
   const stop = async (): Promise<void> => {
+    withdrawEndpoint(dataDir);
     await server.close();
     process.exit(0);
   };
@@ -70,7 +81,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop());
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`mock: ${(error as Error).message}\n`);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runMockCli(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`mock: ${(error as Error).message}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,441 @@
+// The CLI's commands, each a thin layer over the core: the same vault, profiles, limiter, client
+// and transcripts the app uses.
+import { createInterface } from 'node:readline';
+import type { ApiClient } from '../core/api-client';
+import type { ConsoleCore } from '../core/console-core';
+import type { Profile } from '../core/profiles';
+import type { TranscriptRef } from '../core/transcript-store';
+import { SESSION_ID_PATTERN } from '../../shared/api';
+import { table, UsageError } from './output';
+
+export interface Io {
+  json: boolean;
+  out: (text: string) => void;
+  err: (text: string) => void;
+  stdin: NodeJS.ReadStream;
+  signal: AbortSignal;
+}
+
+export type Options = Record<string, string | boolean | undefined>;
+
+function intOption(options: Options, name: string): number | undefined {
+  const raw = options[name];
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(value)) {
+    throw new UsageError(`--${name} must be a whole number (got "${String(raw)}").`);
+  }
+  return value;
+}
+
+function stringOption(options: Options, name: string): string | undefined {
+  const raw = options[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || raw === '') throw new UsageError(`--${name} needs a value.`);
+  return raw;
+}
+
+function print(io: Io, data: unknown, human: () => string): void {
+  io.out(io.json ? JSON.stringify(data, null, 2) : human());
+}
+
+/** Reads all of stdin (a piped message or key). */
+async function readStdin(stdin: NodeJS.ReadStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stdin) text += chunk;
+  return text;
+}
+
+/** Reads a secret: piped on stdin, or typed at a prompt that does not echo it. */
+async function readSecret(io: Io): Promise<string> {
+  if (process.env.AGENT_CONSOLE_API_KEY) return process.env.AGENT_CONSOLE_API_KEY;
+  if (!io.stdin.isTTY) return (await readStdin(io.stdin)).trim();
+  const rl = createInterface({ input: io.stdin, output: process.stderr, terminal: true });
+  const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput;
+  (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
+    if (s.includes('API key')) write.call(rl, s);
+  };
+  const answer = await new Promise<string>((resolve) => rl.question('API key (not shown): ', resolve));
+  rl.close();
+  process.stderr.write('\n');
+  return answer.trim();
+}
+
+/** Says on stderr when a call waits for the rate limiter (for more than a moment), so a pause never looks like a hang. */
+function reportWaits(core: ConsoleCore, profile: Profile, io: Io): () => void {
+  const key = core.vault.get(profile.keyId);
+  if (!key) return () => undefined;
+  const limiter = core.limiters.for(key.id, key.tier);
+  let timer: NodeJS.Timeout | undefined;
+  const say = (): void => {
+    timer = undefined;
+    const state = limiter.state();
+    if (state.queued === 0) return;
+    const until = state.pausedUntil ?? state.resetAt;
+    const inS = until ? Math.max(0, Math.ceil((until - core.clock.now()) / 1000)) : 0;
+    const why = state.pausedUntil ? 'paused after a 429' : `all ${state.limit} requests of this minute used`;
+    io.err(`Waiting for the rate limit (${why}; ${state.queued} queued; next slot in ${inS} s)…`);
+    timer = setTimeout(say, 5_000);
+  };
+  const unsubscribe = limiter.subscribe((state) => {
+    if (state.queued > 0 && !timer) timer = setTimeout(say, 500);
+  });
+  return () => {
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+  };
+}
+
+async function withClient<T>(
+  core: ConsoleCore,
+  options: Options,
+  io: Io,
+  run: (client: ApiClient, profile: Profile) => Promise<T>,
+): Promise<T> {
+  let profile: Profile;
+  try {
+    profile = core.profile(stringOption(options, 'profile'));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const stop = reportWaits(core, profile, io);
+  try {
+    return await run(core.client(profile), profile);
+  } finally {
+    stop();
+  }
+}
+
+const ago = (iso: string): string => iso.replace('T', ' ').slice(0, 16);
+
+export async function keysCommand(
+  core: ConsoleCore,
+  sub: string | undefined,
+  args: string[],
+  options: Options,
+  io: Io,
+) {
+  switch (sub) {
+    case 'list':
+    case undefined: {
+      const keys = core.vault.list();
+      return print(io, keys, () =>
+        table(
+          keys.map((k) => ({ ...k, tier: k.tier ? `${k.tier}/min` : '' })),
+          ['id', 'name', 'last4', 'tier', 'storage', 'createdAt'],
+        ),
+      );
+    }
+    case 'add': {
+      const name = stringOption(options, 'name');
+      if (!name) throw new UsageError('keys add needs --name (the key is read from stdin or a prompt).');
+      if (!core.keychain.available && !options['session-only']) {
+        io.err(
+          `${core.keychain.reason ?? 'No system keychain.'} Use --session-only to keep the key in memory for this run.`,
+        );
+      }
+      const meta = await core.vault.add({
+        name,
+        secret: await readSecret(io),
+        sessionOnly: options['session-only'] === true,
+      });
+      return print(
+        io,
+        meta,
+        () =>
+          `Added key "${meta.name}" (${meta.last4}) to the ${meta.storage === 'os-keychain' ? 'OS keychain' : 'session'}.`,
+      );
+    }
+    case 'remove': {
+      const ref = args[0];
+      if (!ref) throw new UsageError('keys remove needs the key id or name.');
+      const key = core.vault.list().find((k) => k.id === ref || k.name.toLowerCase() === ref.toLowerCase());
+      if (!key) throw new UsageError(`No key named "${ref}".`);
+      await core.vault.remove(key.id);
+      return print(
+        io,
+        { removed: key.id },
+        () => `Removed key "${key.name}" from the keychain and settings.`,
+      );
+    }
+    default:
+      throw new UsageError(`Unknown keys command "${sub}": use list, add or remove.`);
+  }
+}
+
+export async function profilesCommand(
+  core: ConsoleCore,
+  sub: string | undefined,
+  args: string[],
+  options: Options,
+  io: Io,
+) {
+  switch (sub) {
+    case 'list':
+    case undefined: {
+      const active = core.profiles.active()?.id;
+      const profiles = core.profiles.list().map((p) => ({ ...p, active: p.id === active }));
+      return print(io, profiles, () =>
+        table(
+          profiles.map((p) => ({
+            ...p,
+            active: p.active ? '*' : '',
+            key: core.vault.get(p.keyId)?.name ?? '(missing)',
+          })),
+          ['active', 'name', 'baseUrl', 'key', 'caCertPath'],
+        ),
+      );
+    }
+    case 'add': {
+      const keyRef = stringOption(options, 'key');
+      const key = core.vault
+        .list()
+        .find((k) => k.id === keyRef || k.name.toLowerCase() === keyRef?.toLowerCase());
+      if (!key) throw new UsageError(`--key must name one of your keys (see \`keys list\`).`);
+      const ca = stringOption(options, 'ca');
+      const profile = core.profiles.add({
+        name: stringOption(options, 'name') ?? '',
+        baseUrl: stringOption(options, 'base-url') ?? '',
+        keyId: key.id,
+        ...(ca ? { caCertPath: ca } : {}),
+      });
+      return print(io, profile, () => `Added profile "${profile.name}" (${profile.baseUrl}).`);
+    }
+    case 'use': {
+      const profile = core.profile(args[0] ?? '');
+      core.profiles.use(profile.id);
+      return print(io, profile, () => `Now using profile "${profile.name}".`);
+    }
+    default:
+      throw new UsageError(`Unknown profiles command "${sub}": use list, add or use.`);
+  }
+}
+
+export function agentsCommand(core: ConsoleCore, options: Options, io: Io) {
+  return withClient(core, options, io, async (client) => {
+    const limit = intOption(options, 'limit');
+    const offset = intOption(options, 'offset');
+    const page = await client.listAgents({ limit, offset }, { signal: io.signal });
+    print(io, page, () =>
+      [
+        table(
+          page.agents.map((a) => ({ ...a, model: a.model.primary, fallback: a.model.fallback ?? '—' })),
+          ['slug', 'name', 'status', 'model', 'fallback', 'deployed_at'],
+        ),
+        `${page.agents.length} of ${page.total}${page.has_more ? ' (more: use --offset)' : ''}`,
+      ].join('\n'),
+    );
+  });
+}
+
+export function conversationsCommand(core: ConsoleCore, options: Options, io: Io) {
+  return withClient(core, options, io, async (client) => {
+    const page = await client.listConversations(
+      {
+        agent: stringOption(options, 'agent'),
+        limit: intOption(options, 'limit'),
+        offset: intOption(options, 'offset'),
+      },
+      { signal: io.signal },
+    );
+    print(io, page, () =>
+      [
+        table(
+          page.conversations.map((c) => ({
+            ...c,
+            started_at: ago(c.started_at),
+            last_message_at: ago(c.last_message_at),
+          })),
+          ['session_id', 'agent', 'message_count', 'status', 'started_at', 'last_message_at'],
+        ),
+        `${page.conversations.length} of ${page.total} from offset ${page.offset}`,
+      ].join('\n'),
+    );
+  });
+}
+
+export function threadsCommand(
+  core: ConsoleCore,
+  sub: string | undefined,
+  args: string[],
+  options: Options,
+  io: Io,
+) {
+  return withClient(core, options, io, async (client, profile) => {
+    switch (sub) {
+      case 'list':
+      case undefined: {
+        const { threads } = await client.listThreads({ signal: io.signal });
+        const sorted = [...threads].sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+        return print(io, sorted, () =>
+          table(
+            sorted.map((t) => ({ ...t, updated_at: ago(t.updated_at) })),
+            ['id', 'title', 'agent', 'message_count', 'updated_at'],
+          ),
+        );
+      }
+      case 'create': {
+        const message = stringOption(options, 'message') ?? args.join(' ');
+        if (!message) throw new UsageError('threads create needs --message (or the message as arguments).');
+        const title = stringOption(options, 'title');
+        const agent = stringOption(options, 'agent');
+        const created = await client.createThread(
+          { message, ...(title ? { title } : {}), ...(agent ? { agent } : {}) },
+          { signal: io.signal },
+        );
+        const ref: TranscriptRef = { profileId: profile.id, kind: 'thread', id: created.thread.id };
+        const init = {
+          agent: created.thread.agent,
+          knownFrom: 'start' as const,
+          title: created.thread.title,
+        };
+        await core.transcripts.append(ref, { role: 'user', content: message, status: 'complete' }, init);
+        await core.transcripts.append(
+          ref,
+          { role: 'agent', content: created.response, status: 'complete' },
+          init,
+        );
+        return print(
+          io,
+          created,
+          () => `Thread ${created.thread.id} "${created.thread.title}"\n${created.response}`,
+        );
+      }
+      case 'send': {
+        const [threadId, ...words] = args;
+        const message = stringOption(options, 'message') ?? words.join(' ');
+        if (!threadId || !message) throw new UsageError('threads send needs a thread id and a message.');
+        const ref: TranscriptRef = { profileId: profile.id, kind: 'thread', id: threadId };
+        const known = await core.transcripts.get(ref);
+        const reply = await client.appendThreadMessage(threadId, message, { signal: io.signal });
+        const init = { agent: known?.agent ?? 'unknown', knownFrom: 'partial' as const };
+        await core.transcripts.append(ref, { role: 'user', content: message, status: 'complete' }, init);
+        await core.transcripts.append(
+          ref,
+          { role: 'agent', content: reply.response, status: 'complete' },
+          init,
+        );
+        return print(io, reply, () => reply.response);
+      }
+      default:
+        throw new UsageError(`Unknown threads command "${sub}": use list, create or send.`);
+    }
+  });
+}
+
+export function chatCommand(core: ConsoleCore, args: string[], options: Options, io: Io) {
+  return withClient(core, options, io, async (client, profile) => {
+    let message = args.join(' ');
+    if ((message === '' || message === '-') && !io.stdin.isTTY)
+      message = (await readStdin(io.stdin)).replace(/\n$/, '');
+    if (!message) throw new UsageError('chat needs a message: agent-console chat --agent echo "hello".');
+    const given = stringOption(options, 'session');
+    if (given !== undefined && !SESSION_ID_PATTERN.test(given)) {
+      throw new UsageError('--session must be 1 to 128 letters or digits.');
+    }
+    const sessionId = given ?? newSessionId();
+    const agent = stringOption(options, 'agent');
+    const ref: TranscriptRef = { profileId: profile.id, kind: 'session', id: sessionId };
+    const known = await core.transcripts.get(ref);
+    const init = {
+      agent: agent ?? 'default',
+      knownFrom: given && !known ? ('partial' as const) : ('start' as const),
+    };
+    const input = { message, session_id: sessionId, ...(agent ? { agent } : {}) };
+    await core.transcripts.append(ref, { role: 'user', content: message, status: 'complete' }, init);
+
+    if (options['no-stream']) {
+      const reply = await client.chat(input, { signal: io.signal });
+      await core.transcripts.append(
+        ref,
+        { role: 'agent', content: reply.response, status: 'complete', requestId: reply.request_id },
+        init,
+      );
+      return print(io, { ...reply, session_id: sessionId }, () => reply.response);
+    }
+    const stream = await client.chatStream(input, { signal: io.signal });
+    try {
+      for await (const chunk of stream) if (!io.json) process.stdout.write(chunk.content);
+    } catch (error) {
+      if (!io.json && stream.text) process.stdout.write('\n');
+      await core.transcripts.append(
+        ref,
+        {
+          role: 'agent',
+          content: stream.text,
+          status: stream.status === 'cancelled' ? 'stopped' : 'partial',
+          ...(stream.requestId ? { requestId: stream.requestId } : {}),
+        },
+        init,
+      );
+      throw error;
+    }
+    await core.transcripts.append(
+      ref,
+      {
+        role: 'agent',
+        content: stream.text,
+        status: 'complete',
+        ...(stream.requestId ? { requestId: stream.requestId } : {}),
+      },
+      init,
+    );
+    const summary = {
+      response: stream.text,
+      request_id: stream.requestId,
+      session_id: sessionId,
+      chunks: stream.chunkCount,
+      timing: stream.timing,
+    };
+    if (io.json) return print(io, summary, () => '');
+    process.stdout.write('\n');
+    io.err(
+      `— ${stream.chunkCount} chunks, first after ${stream.timing.firstChunkMs ?? '?'} ms, ${stream.timing.totalMs} ms in all; ` +
+        `${stream.requestId ?? ''}; continue with --session ${sessionId}`,
+    );
+  });
+}
+
+function newSessionId(): string {
+  return crypto.randomUUID().replaceAll('-', '');
+}
+
+export function usageCommand(core: ConsoleCore, options: Options, io: Io) {
+  return withClient(core, options, io, async (client) => {
+    const { usage } = await client.usage(intOption(options, 'days'), { signal: io.signal });
+    print(io, usage, () =>
+      [
+        `${usage.total_requests} requests, ${usage.total_tokens} tokens from ${usage.period_start.slice(0, 10)} to ${usage.period_end.slice(0, 10)}`,
+        table(usage.by_agent, ['agent', 'requests', 'tokens']),
+      ].join('\n\n'),
+    );
+  });
+}
+
+export function healthCommand(core: ConsoleCore, options: Options, io: Io) {
+  return withClient(core, options, io, async (client) => {
+    const show = (h: Awaited<ReturnType<ApiClient['health']>>) =>
+      print(
+        io,
+        h,
+        () =>
+          `${h.timestamp}  ${h.status.toUpperCase()}  ` +
+          Object.entries(h.components)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' ') +
+          `  up ${h.uptime_seconds}s  v${h.version}`,
+      );
+    if (!options.watch) return show(await client.health({ signal: io.signal }));
+    const every = intOption(options, 'interval') ?? 60;
+    if (every < 10) throw new UsageError('--interval must be at least 10 seconds.');
+    while (!io.signal.aborted) {
+      try {
+        show(await client.health({ signal: io.signal }));
+      } catch (error) {
+        if (io.signal.aborted) break;
+        io.err(`health check failed: ${(error as Error).message}`);
+      }
+      await core.clock.sleep(every * 1000, io.signal).catch(() => undefined);
+    }
+  });
+}

@@ -1,0 +1,132 @@
+// `agent-console`: the console's core on the command line, for scripts and CI. Human tables by
+// default, --json for scripts, exit codes by error class (README), progress on stderr.
+import { parseArgs } from 'node:util';
+import { runMockCli } from '../../mock/cli';
+import { ConsoleCore } from '../core/console-core';
+import { defaultDataDir } from '../core/paths';
+import {
+  agentsCommand,
+  chatCommand,
+  conversationsCommand,
+  healthCommand,
+  keysCommand,
+  profilesCommand,
+  threadsCommand,
+  usageCommand,
+  type Io,
+} from './commands';
+import { describeError, EXIT, exitCodeFor, UsageError } from './output';
+
+const HELP = `Usage: agent-console <command> [options]
+
+Commands:
+  keys list | add --name N [--session-only] | remove <name>   (add reads the key from stdin or a prompt)
+  profiles list | add --name N --base-url URL --key <key> [--ca FILE] | use <name>
+  agents [--limit N] [--offset N]
+  conversations [--agent SLUG] [--limit N] [--offset N]
+  threads list | create --message M [--title T] [--agent SLUG] | send <thread-id> <message>
+  chat [--agent SLUG] [--session ID] [--no-stream] <message>   (or the message on stdin)
+  usage [--days N]
+  health [--watch] [--interval SECONDS]
+  mock [--port P] [--data-dir DIR]                             (the mock alone, as npm run mock)
+
+Options: --profile NAME  --json  --data-dir DIR  --help
+The "Embedded mock" profile uses a running \`npm run mock\` on the same data dir, else starts one.`;
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  profile: { type: 'string' },
+  'data-dir': { type: 'string' },
+  name: { type: 'string' },
+  'session-only': { type: 'boolean' },
+  'base-url': { type: 'string' },
+  key: { type: 'string' },
+  ca: { type: 'string' },
+  agent: { type: 'string' },
+  session: { type: 'string' },
+  'no-stream': { type: 'boolean' },
+  limit: { type: 'string' },
+  offset: { type: 'string' },
+  days: { type: 'string' },
+  title: { type: 'string' },
+  message: { type: 'string' },
+  watch: { type: 'boolean' },
+  interval: { type: 'string' },
+} as const;
+
+export async function runCli(argv: string[]): Promise<number> {
+  if (argv[0] === 'mock') {
+    await runMockCli(argv.slice(1));
+    return new Promise(() => undefined); // runs until stopped
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${HELP}\n`);
+    return EXIT.usage;
+  }
+  const { values: options, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (options.help || !command) {
+    process.stdout.write(`${HELP}\n`);
+    return options.help ? EXIT.ok : EXIT.usage;
+  }
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort(new Error('Interrupted')));
+  const io: Io = {
+    json: options.json === true,
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: (text) => process.stderr.write(`${text}\n`),
+    stdin: process.stdin,
+    signal: controller.signal,
+  };
+  let core: ConsoleCore | undefined;
+  try {
+    core = await ConsoleCore.open({
+      dataDir: options['data-dir'] ?? defaultDataDir(),
+      embeddedMock: 'discover',
+      // Tests (and anyone keeping several setups apart) can use their own keychain service name.
+      ...(process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE
+        ? { keychainService: process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE }
+        : {}),
+      onWarning: io.err,
+    });
+    const sub = rest[0];
+    switch (command) {
+      case 'keys':
+        await keysCommand(core, sub, rest.slice(1), options, io);
+        break;
+      case 'profiles':
+        await profilesCommand(core, sub, rest.slice(1), options, io);
+        break;
+      case 'agents':
+        await agentsCommand(core, options, io);
+        break;
+      case 'conversations':
+        await conversationsCommand(core, options, io);
+        break;
+      case 'threads':
+        await threadsCommand(core, sub, rest.slice(1), options, io);
+        break;
+      case 'chat':
+        await chatCommand(core, rest, options, io);
+        break;
+      case 'usage':
+        await usageCommand(core, options, io);
+        break;
+      case 'health':
+        await healthCommand(core, options, io);
+        break;
+      default:
+        throw new UsageError(`Unknown command "${command}".\n\n${HELP}`);
+    }
+    return EXIT.ok;
+  } catch (error) {
+    io.err(`agent-console: ${describeError(error)}`);
+    return exitCodeFor(error);
+  } finally {
+    await core?.close();
+  }
+}

@@ -1,0 +1,153 @@
+// The composition root of the core: one data dir gives one settings store, key vault, profile
+// store, limiter per key, request log and transcript store, shared by every caller in the process
+// (the Electron shell, the web host, the CLI). Plain Node: no `electron` import.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { systemClock, type Clock } from '../../shared/clock';
+import { findRunningEndpoint } from '../../mock/endpoint-file';
+import { startMockServer, type MockServer } from '../../mock/server';
+import { ApiClient } from './api-client';
+import { KeyVault } from './key-vault';
+import { installEmbeddedMock, ProfileStore, type Profile } from './profiles';
+import { LimiterRegistry } from './rate-limiter';
+import { RequestLog } from './request-log';
+import { DEFAULT_KEYCHAIN_SERVICE, openOsKeychain } from './secret-store';
+import { openSettingsStore, type SettingsStore } from './settings-store';
+import { TranscriptStore } from './transcript-store';
+
+export interface CoreOptions {
+  dataDir: string;
+  clock?: Clock;
+  keychainService?: string;
+  /**
+   * The built-in "Embedded mock" profile: `in-process` starts the mock here; `discover` uses a
+   * standalone mock already running on this data dir (`npm run mock`), else starts one here;
+   * `none` leaves the profile out.
+   */
+  embeddedMock?: 'in-process' | 'discover' | 'none';
+  appVersion?: string;
+  onWarning?: (message: string) => void;
+}
+
+export interface KeychainStatus {
+  available: boolean;
+  /** Why not, in words for the user. */
+  reason?: string;
+}
+
+export class ConsoleCore {
+  private readonly clients = new Map<string, ApiClient>();
+
+  private constructor(
+    readonly dataDir: string,
+    readonly clock: Clock,
+    readonly settings: SettingsStore,
+    readonly vault: KeyVault,
+    readonly profiles: ProfileStore,
+    readonly limiters: LimiterRegistry,
+    readonly requestLog: RequestLog,
+    readonly transcripts: TranscriptStore,
+    readonly keychain: KeychainStatus,
+    readonly mock: MockServer | undefined,
+  ) {}
+
+  static async open(options: CoreOptions): Promise<ConsoleCore> {
+    const clock = options.clock ?? systemClock;
+    const { store: settings, warning } = openSettingsStore(options.dataDir, {
+      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+    });
+    if (warning) options.onWarning?.(warning);
+    const opening = await openOsKeychain(options.keychainService ?? DEFAULT_KEYCHAIN_SERVICE);
+    const vault = new KeyVault({
+      settings,
+      ...(opening.available ? { keychain: opening.store } : { keychainUnavailableReason: opening.reason }),
+    });
+    const profiles = new ProfileStore(settings, { keyExists: (id) => vault.has(id) });
+    const limiters = new LimiterRegistry({ clock });
+    const requestLog = new RequestLog({
+      clock,
+      ...(options.appVersion ? { appVersion: options.appVersion } : {}),
+    });
+    const transcripts = new TranscriptStore(join(options.dataDir, 'transcripts'), {
+      clock,
+      onWriteError: (error) => options.onWarning?.(error.message),
+    });
+
+    let mock: MockServer | undefined;
+    const mode = options.embeddedMock ?? 'in-process';
+    if (mode !== 'none') {
+      const mockDir = join(options.dataDir, 'mock');
+      const running = mode === 'discover' ? findRunningEndpoint(mockDir) : undefined;
+      if (running) {
+        await installEmbeddedMock(vault, profiles, {
+          baseUrl: running.baseUrl,
+          caCertPath: running.caCertPath,
+          demoKey: running.keys.pro as string,
+        });
+      } else {
+        mock = await startMockServer({ dataDir: mockDir, clock });
+        await installEmbeddedMock(vault, profiles, {
+          baseUrl: mock.baseUrl,
+          caCertPath: mock.caCertPath,
+          demoKey: mock.keys.pro,
+        });
+      }
+    }
+    return new ConsoleCore(
+      options.dataDir,
+      clock,
+      settings,
+      vault,
+      profiles,
+      limiters,
+      requestLog,
+      transcripts,
+      opening.available ? { available: true } : { available: false, reason: opening.reason },
+      mock,
+    );
+  }
+
+  /** The profile to use: the named one (by id or name), else the active one. */
+  profile(ref?: string): Profile {
+    if (ref === undefined) {
+      const active = this.profiles.active();
+      if (!active)
+        throw new Error('No profile is active: add one with `profiles add`, or use the embedded mock.');
+      return active;
+    }
+    const wanted = ref.toLowerCase();
+    const found = this.profiles.list().find((p) => p.id === ref || p.name.toLowerCase() === wanted);
+    if (!found) throw new Error(`No profile named "${ref}".`);
+    return found;
+  }
+
+  /** The API client of a profile; one per profile, sharing the key's limiter with every other caller. */
+  client(profile: Profile): ApiClient {
+    let client = this.clients.get(profile.id);
+    if (client) return client;
+    const key = this.vault.get(profile.keyId);
+    if (!key) throw new Error(`Profile "${profile.name}" has no API key: choose one of your keys for it.`);
+    client = new ApiClient({
+      profileId: profile.id,
+      baseUrl: profile.baseUrl,
+      ...(profile.caCertPath ? { ca: readFileSync(profile.caCertPath, 'utf8') } : {}),
+      keyId: key.id,
+      secret: () => this.vault.secretFor(key.id),
+      limiter: this.limiters.for(key.id, key.tier),
+      clock: this.clock,
+      log: (entry) => {
+        this.requestLog.add(entry);
+        if (entry.rate.limit !== undefined) this.vault.learnTier(key.id, entry.rate.limit);
+      },
+    });
+    this.clients.set(profile.id, client);
+    return client;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.clients.values()].map((c) => c.close()));
+    this.clients.clear();
+    await this.transcripts.flush();
+    await this.mock?.close();
+  }
+}

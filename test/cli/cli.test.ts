@@ -1,0 +1,224 @@
+// The CLI end to end, as the README shows it: `npm run mock` in one process, `agent-console …` in
+// others, on the same data dir. Real processes, real HTTPS, the real keychain.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { TranscriptStore } from '../../electron/core/transcript-store';
+import { clearService, filesContaining, openRealKeychain, testService } from '../support/keychain';
+import { removeDir, tempDir } from '../support/mock';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Milliseconds after start when stdout first received data. */
+  firstOutputMs: number | undefined;
+  totalMs: number;
+}
+
+let dataDir: string;
+let mockProcess: ChildProcessWithoutNullStreams;
+let mockInfo: { baseUrl: string; caCertPath: string; keys: Record<string, string> };
+const service = testService('cli');
+const outputs: string[] = [];
+
+function cli(args: string[], options: { stdin?: string } = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['bin/agent-console.js', ...args], {
+      env: { ...process.env, AGENT_CONSOLE_DATA_DIR: dataDir, AGENT_CONSOLE_KEYCHAIN_SERVICE: service },
+    });
+    let stdout = '';
+    let stderr = '';
+    let firstOutputMs: number | undefined;
+    child.stdout.on('data', (d: Buffer) => {
+      firstOutputMs ??= performance.now() - started;
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      outputs.push(stdout, stderr);
+      resolve({ code, stdout, stderr, firstOutputMs, totalMs: performance.now() - started });
+    });
+    child.stdin.end(options.stdin ?? '');
+  });
+}
+
+async function control(method: 'PATCH' | 'POST', path: string, body: unknown): Promise<void> {
+  const dispatcher = new Agent({ connect: { ca: readFileSync(mockInfo.caCertPath, 'utf8') } });
+  const res = await request(`${mockInfo.baseUrl}/__control${path}`, {
+    method,
+    dispatcher,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await res.body.text();
+  await dispatcher.close();
+  expect(res.statusCode).toBe(200);
+}
+
+beforeAll(async () => {
+  dataDir = tempDir('agent-console-cli-');
+  // As the README: `npm run -s mock -- --data-dir …` (the app's own mock folder of this data dir).
+  mockProcess = spawn(process.execPath, [
+    '--import',
+    'tsx',
+    'mock/cli.ts',
+    '--data-dir',
+    join(dataDir, 'mock'),
+    '--quiet',
+  ]);
+  const [line] = (await new Promise((resolve) =>
+    createInterface({ input: mockProcess.stdout }).once('line', (l) => resolve([l])),
+  )) as [string];
+  mockInfo = JSON.parse(line);
+}, 30_000);
+
+afterAll(async () => {
+  mockProcess.kill('SIGTERM');
+  await clearService(service).catch(() => undefined);
+  removeDir(dataDir);
+});
+
+describe('against `npm run mock`', () => {
+  test('chat streams the reply to stdout as it arrives', async () => {
+    await control('PATCH', '/agents/storyteller', { chunkCount: 20, chunkDelayMs: 100, latencyMs: 0 });
+    const run = await cli(['chat', '--agent', 'storyteller', 'tell me a story']);
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim().split(' ')).toHaveLength(20);
+    // 20 chunks 100 ms apart: the first words are on screen long before the last.
+    expect(run.totalMs - (run.firstOutputMs ?? run.totalMs)).toBeGreaterThan(1_000);
+    expect(run.stderr).toContain('20 chunks');
+  });
+
+  test('chat --agent echo "hi" prints the agent\'s reply and keeps a transcript', async () => {
+    const run = await cli(['chat', '--agent', 'echo', '--session', 'cliSession1', 'hi']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('Echo: hi\n');
+    const store = new TranscriptStore(join(dataDir, 'transcripts'));
+    const transcript = await store.get({ profileId: 'embedded-mock', kind: 'session', id: 'cliSession1' });
+    expect(transcript?.messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'hi'],
+      ['agent', 'Echo: hi'],
+    ]);
+  });
+
+  test('--no-stream and --json give one JSON document', async () => {
+    const run = await cli(['chat', '--agent', 'echo', '--no-stream', '--json', 'hello']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ response: 'Echo: hello', agent: 'echo' });
+  });
+
+  test('agents, conversations, usage and health', async () => {
+    const agents = JSON.parse((await cli(['agents', '--json', '--limit', '3'])).stdout);
+    expect(agents.agents).toHaveLength(3);
+    expect(agents.has_more).toBe(true);
+    const table = (await cli(['agents'])).stdout;
+    expect(table).toMatch(/^SLUG\s+NAME\s+STATUS/);
+    expect(table).toContain('archivist');
+    const conversations = JSON.parse((await cli(['conversations', '--agent', 'echo', '--json'])).stdout);
+    expect(conversations.conversations.every((c: { agent: string }) => c.agent === 'echo')).toBe(true);
+    const usage = JSON.parse((await cli(['usage', '--days', '7', '--json'])).stdout);
+    expect(usage.daily).toHaveLength(7);
+    const health = await cli(['health']);
+    expect(health.stdout).toContain('HEALTHY');
+  });
+
+  test('threads: create, send, list', async () => {
+    const created = JSON.parse(
+      (
+        await cli([
+          'threads',
+          'create',
+          '--agent',
+          'helpdesk',
+          '--title',
+          'CLI thread',
+          '--message',
+          'First',
+          '--json',
+        ])
+      ).stdout,
+    );
+    expect(created.thread.title).toBe('CLI thread');
+    const sent = await cli(['threads', 'send', created.thread.id, 'Second']);
+    expect(sent.code).toBe(0);
+    expect(sent.stdout).toContain('Earlier you asked: "First"');
+    expect((await cli(['threads', 'list'])).stdout).toContain('CLI thread');
+    expect((await cli(['threads', 'send', 'thr_missing', 'x'])).code).toBe(5);
+  });
+
+  test('exit codes follow the error class, with the reason on stderr', async () => {
+    const stopped = await cli(['chat', '--agent', 'archivist', 'hi']);
+    expect(stopped.code).toBe(5);
+    expect(stopped.stderr).toContain('AGENT_NOT_FOUND');
+    const broken = await cli(['chat', '--agent', 'ledger-bot', 'hi']);
+    expect(broken.code).toBe(7);
+    expect((await cli(['chat', '--session', 'not-valid!', 'hi'])).code).toBe(2);
+    expect((await cli(['agents', '--limit', 'many'])).code).toBe(2);
+    expect((await cli(['agents', '--bogus'])).code).toBe(2);
+    expect((await cli(['agents', '--profile', 'nope'])).code).toBe(2);
+  });
+});
+
+describe('keys and profiles in the real keychain', async () => {
+  const keychain = await openRealKeychain(testService('cli-probe'));
+  test.skipIf(keychain.skipReason !== undefined)(
+    `add a key, use it through a profile, remove it; the secret is never written or printed ${keychain.skipReason ?? ''}`,
+    async () => {
+      const secret = mockInfo.keys.tier30 as string;
+      const added = await cli(['keys', 'add', '--name', 'staging'], { stdin: `${secret}\n` });
+      expect(added.code, added.stderr).toBe(0);
+      expect(added.stdout).toContain(`…${secret.slice(-4)}`);
+      const listed = await cli(['keys', 'list', '--json']);
+      expect(JSON.parse(listed.stdout).find((k: { name: string }) => k.name === 'staging')).toMatchObject({
+        storage: 'os-keychain',
+        last4: `…${secret.slice(-4)}`,
+      });
+      const profile = await cli([
+        'profiles',
+        'add',
+        '--name',
+        'local',
+        '--base-url',
+        mockInfo.baseUrl,
+        '--key',
+        'staging',
+        '--ca',
+        mockInfo.caCertPath,
+      ]);
+      expect(profile.code, profile.stderr).toBe(0);
+      expect((await cli(['profiles', 'use', 'local'])).code).toBe(0);
+      const health = JSON.parse((await cli(['health', '--json'])).stdout);
+      expect(health.status).toBe('healthy');
+      // The tier learned from X-RateLimit-Limit.
+      expect(JSON.parse((await cli(['keys', 'list', '--json'])).stdout)[0]).toMatchObject({ tier: 30 });
+
+      await control('POST', '/keys/tier30/revoke', {});
+      expect((await cli(['agents'])).code).toBe(3);
+
+      expect(filesContaining(dataDir, secret).filter((f) => !f.includes(`${join(dataDir, 'mock')}`))).toEqual(
+        [],
+      );
+      expect(outputs.some((o) => o.includes(secret))).toBe(false);
+
+      expect((await cli(['profiles', 'use', 'Embedded mock'])).code).toBe(0);
+      expect((await cli(['keys', 'remove', 'staging'])).code).toBe(0);
+      expect(
+        JSON.parse((await cli(['keys', 'list', '--json'])).stdout).map((k: { name: string }) => k.name),
+      ).not.toContain('staging');
+    },
+    60_000,
+  );
+
+  test('a malformed key is refused with a clear message that does not echo it', async () => {
+    const run = await cli(['keys', 'add', '--name', 'bad'], { stdin: 'ams_tooshort\n' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).not.toContain('ams_tooshort');
+    expect(run.stderr.length).toBeGreaterThan(20);
+  });
+});
