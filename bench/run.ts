@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
+import { limiterFigure, streamingClientFigure } from './core';
 
 interface Row {
   figure: string;
@@ -108,6 +109,7 @@ try {
 } finally {
   servers.child.kill('SIGTERM');
 }
+rows.push(await streamingClientFigure(), await limiterFigure());
 
 const widths = [0, 1, 2].map((i) =>
   Math.max(

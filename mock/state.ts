@@ -106,7 +106,15 @@ export function loadState(dataDir: string): MockState | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const parsed = MockState.safeParse(JSON.parse(text));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`Mock state file ${path} is not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const parsed = MockState.safeParse(json);
   if (!parsed.success) {
     throw new Error(`Mock state file ${path} is not valid: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
   }

@@ -1,0 +1,215 @@
+// The mock keeps its state in its data dir (mock/state.ts): a restart on the same dir keeps
+// conversations, threads, usage, keys and the TLS CA, and a corrupt state file stops the start
+// instead of being silently replaced by a fresh seed.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import { afterEach, expect, test } from 'vitest';
+import {
+  ChatReply,
+  ConversationList,
+  ThreadCreated,
+  ThreadList,
+  ThreadMessageReply,
+  UsageReport,
+} from '../../shared/api';
+import { startMockServer } from '../../mock/server';
+import { removeDir, startTestMock, tempDir, type TestMock } from '../support/mock';
+
+const STATE_FILE = 'mock-state.json';
+const running: TestMock[] = [];
+const dirs: string[] = [];
+
+afterEach(async () => {
+  for (const mock of running.splice(0)) await mock.stop().catch(() => undefined);
+  for (const dir of dirs.splice(0)) removeDir(dir);
+});
+
+async function start(dataDir?: string): Promise<TestMock> {
+  const mock = await startTestMock(dataDir ? { dataDir } : {});
+  running.push(mock);
+  if (!dirs.includes(mock.dataDir)) dirs.push(mock.dataDir);
+  return mock;
+}
+
+async function stop(mock: TestMock): Promise<void> {
+  running.splice(running.indexOf(mock), 1);
+  await mock.stop();
+}
+
+async function usage(mock: TestMock) {
+  const res = await mock.call('GET', '/api/v1/usage?days=90');
+  expect(res.status).toBe(200);
+  return UsageReport.parse(res.json).usage;
+}
+
+const helpdeskRequests = (u: Awaited<ReturnType<typeof usage>>): number =>
+  u.by_agent.find((a) => a.agent === 'helpdesk')?.requests ?? 0;
+
+test('a restart on the same data dir keeps conversations, threads, usage, keys and the CA', async () => {
+  const first = await start();
+  const dir = first.dataDir;
+  first.server.control.setAgent('helpdesk', { latencyMs: 0, chunkDelayMs: 0 });
+  const before = await usage(first);
+
+  // Four agent exchanges: two chats in one session (one streamed), a new thread, a reply in it.
+  const chat1 = await first.call('POST', '/api/v1/chat', {
+    body: { message: 'first question', agent: 'helpdesk', session_id: 'persist42' },
+  });
+  expect(chat1.status).toBe(200);
+  const chat2 = await first.call('POST', '/api/v1/chat', {
+    body: { message: 'second question', agent: 'helpdesk', session_id: 'persist42', stream: true },
+  });
+  expect(chat2.status).toBe(200);
+  expect(chat2.text).toMatch(/data: \[DONE\]\n\n$/);
+  const created = await first.call('POST', '/api/v1/threads', {
+    body: { title: 'Persisted thread', agent: 'helpdesk', message: 'thread opener' },
+  });
+  expect(created.status).toBe(200);
+  const thread = ThreadCreated.parse(created.json).thread;
+  expect(thread.message_count).toBe(2);
+  const appended = await first.call('POST', `/api/v1/threads/${thread.id}/messages`, {
+    body: { message: 'thread follow-up' },
+  });
+  expect(appended.status).toBe(200);
+  // Refused requests and reads are not agent requests: usage does not count them.
+  expect((await first.call('POST', '/api/v1/chat', { body: { message: '' } })).status).toBe(400);
+  expect((await first.call('POST', '/api/v1/chat', { body: { message: 'x', agent: 'nope' } })).status).toBe(
+    404,
+  );
+
+  const after = await usage(first);
+  expect(after.total_requests).toBe(before.total_requests + 4);
+  expect(helpdeskRequests(after)).toBe(helpdeskRequests(before) + 4);
+  expect(after.total_tokens).toBeGreaterThan(before.total_tokens);
+
+  const convs = await first.call('GET', '/api/v1/conversations?agent=helpdesk&limit=100');
+  const conversation = ConversationList.parse(convs.json).conversations.find(
+    (c) => c.session_id === 'persist42',
+  );
+  expect(conversation).toMatchObject({ agent: 'helpdesk', message_count: 4 });
+  const threadsBefore = ThreadList.parse((await first.call('GET', '/api/v1/threads')).json).threads;
+  const threadBefore = threadsBefore.find((t) => t.id === thread.id);
+  expect(threadBefore).toMatchObject({ title: 'Persisted thread', agent: 'helpdesk', message_count: 4 });
+
+  // Keys, as the dashboard manages them: a new key, a revoked key, a key whose tier changed.
+  const control = first.server.control;
+  const kept = control.createKey({ name: 'kept', tier: 120 });
+  const gone = control.createKey({ name: 'gone' });
+  const grown = control.createKey({ name: 'grown', tier: 30 });
+  control.revokeKey(gone.id);
+  control.updateKey(grown.id, { tier: 300 });
+  const keptRes = await first.call('GET', '/api/v1/health', { key: kept.secret });
+  expect(keptRes.status).toBe(200);
+  expect(keptRes.headers['x-ratelimit-limit']).toBe('120');
+  expect((await first.call('GET', '/api/v1/health', { key: gone.secret })).status).toBe(401);
+  expect(
+    (await first.call('GET', '/api/v1/health', { key: grown.secret })).headers['x-ratelimit-limit'],
+  ).toBe('300');
+
+  const demoKeys = { ...first.server.keys };
+  const ca = first.server.ca;
+  const caFile = readFileSync(first.server.caCertPath, 'utf8');
+  const agentIds = first.server.service.state.agents.map((a) => a.agent_id);
+  const usageAfter = after;
+  await stop(first);
+
+  // ---- restart on the same data dir ----
+  const second = await start(dir);
+  expect(second.dataDir).toBe(dir);
+
+  // Not reseeded: the same agents and demo secrets, and the same CA on disk and in use.
+  expect(second.server.service.state.agents.map((a) => a.agent_id)).toEqual(agentIds);
+  expect(second.server.keys).toEqual(demoKeys);
+  expect(readFileSync(second.server.caCertPath, 'utf8')).toBe(caFile);
+  expect(second.server.ca).toBe(ca);
+  const trustsOldCa = new Agent({ connect: { ca } });
+  try {
+    const res = await request(`${second.server.baseUrl}/api/v1/health`, {
+      headers: { authorization: `Bearer ${demoKeys.pro}` },
+      dispatcher: trustsOldCa,
+    });
+    expect(res.statusCode).toBe(200);
+    await res.body.text();
+  } finally {
+    await trustsOldCa.close();
+  }
+
+  // Usage: the same totals as before the restart (reads since then do not add to it).
+  const restored = await usage(second);
+  expect(restored.total_requests).toBe(usageAfter.total_requests);
+  expect(restored.total_tokens).toBe(usageAfter.total_tokens);
+  expect(restored.by_agent).toEqual(usageAfter.by_agent);
+  expect(restored.daily).toEqual(usageAfter.daily);
+
+  // Conversations: the session is listed as before, and its history carries on.
+  const convs2 = ConversationList.parse(
+    (await second.call('GET', '/api/v1/conversations?agent=helpdesk&limit=100')).json,
+  );
+  const restoredConversation = convs2.conversations.find((c) => c.session_id === 'persist42');
+  expect(restoredConversation).toEqual(conversation);
+  const chat3 = await second.call('POST', '/api/v1/chat', {
+    body: { message: 'third question', agent: 'helpdesk', session_id: 'persist42' },
+  });
+  expect(chat3.status).toBe(200);
+  const reply3 = ChatReply.parse(chat3.json).response;
+  expect(reply3).toContain('#3 in this conversation');
+  expect(reply3).toContain('Earlier you asked: "second question"');
+
+  // Threads: listed as before, and a new message continues the thread's history.
+  const threadsAfter = ThreadList.parse((await second.call('GET', '/api/v1/threads')).json).threads;
+  expect(threadsAfter).toEqual(threadsBefore);
+  const appended2 = await second.call('POST', `/api/v1/threads/${thread.id}/messages`, {
+    body: { message: 'after the restart' },
+  });
+  expect(appended2.status).toBe(200);
+  const reply4 = ThreadMessageReply.parse(appended2.json);
+  expect(reply4.thread_id).toBe(thread.id);
+  expect(reply4.response).toContain('#3 in this conversation');
+  expect(reply4.response).toContain('Earlier you asked: "thread follow-up"');
+  const threadsLater = ThreadList.parse((await second.call('GET', '/api/v1/threads')).json).threads;
+  expect(threadsLater.find((t) => t.id === thread.id)?.message_count).toBe(6);
+  expect((await usage(second)).total_requests).toBe(usageAfter.total_requests + 2);
+
+  // Keys: the created key still works at its tier, the revoked one stays revoked, the tier change holds.
+  const keptRes2 = await second.call('GET', '/api/v1/health', { key: kept.secret });
+  expect(keptRes2.status).toBe(200);
+  expect(keptRes2.headers['x-ratelimit-limit']).toBe('120');
+  const goneRes = await second.call('GET', '/api/v1/health', { key: gone.secret });
+  expect(goneRes.status).toBe(401);
+  expect(goneRes.json).toMatchObject({ error: { code: 'INVALID_KEY' } });
+  const grownRes = await second.call('GET', '/api/v1/health', { key: grown.secret });
+  expect(grownRes.status).toBe(200);
+  expect(grownRes.headers['x-ratelimit-limit']).toBe('300');
+  const keyViews = second.server.control.state().keys;
+  expect(keyViews.find((k) => k.id === kept.id)).toMatchObject({ name: 'kept', tier: 120, revoked: false });
+  expect(keyViews.find((k) => k.id === gone.id)).toMatchObject({ revoked: true });
+  expect(keyViews.find((k) => k.id === grown.id)).toMatchObject({ tier: 300, revoked: false });
+  // The demo keys answer as they did: pro works, free is refused by plan, revoked by key.
+  expect((await second.call('GET', '/api/v1/health', { key: 'pro' })).status).toBe(200);
+  expect((await second.call('GET', '/api/v1/health', { key: 'free' })).status).toBe(403);
+  expect((await second.call('GET', '/api/v1/health', { key: 'revoked' })).status).toBe(401);
+});
+
+test.each([
+  ['not JSON', '{"version": 1, "keys": ['],
+  ['empty (a truncated write)', ''],
+  ['JSON of the wrong shape', JSON.stringify({ version: 2, keys: 'none' })],
+])('a state file that is %s stops the start with an error naming the file', async (_label, content) => {
+  const dir = tempDir();
+  dirs.push(dir);
+  const path = join(dir, STATE_FILE);
+  writeFileSync(path, content);
+
+  const error = await startMockServer({ dataDir: dir }).then(
+    (server) => {
+      void server.close();
+      return undefined;
+    },
+    (e: unknown) => e,
+  );
+  expect(error, 'startMockServer rejects').toBeInstanceOf(Error);
+  expect((error as Error).message).toContain(path);
+  // Never silently reseeded: the file is left as it was for the user to inspect.
+  expect(readFileSync(path, 'utf8')).toBe(content);
+});
