@@ -16,11 +16,12 @@ const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 /** Builds an event stream of `count` chunks, cut into network-sized reads that split lines and characters. */
 function syntheticStream(count: number): Uint8Array[] {
   const frames: string[] = [];
-  for (let i = 0; i < count; i++) frames.push(`data: ${JSON.stringify({ content: `word${i % 97} é🚀 ` })}\n\n`);
+  for (let i = 0; i < count; i++)
+    frames.push(`data: ${JSON.stringify({ content: `word${i % 97} é🚀 ` })}\n\n`);
   frames.push('data: [DONE]\n\n');
   const bytes = new TextEncoder().encode(frames.join(''));
   const reads: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     const size = 1_000 + ((at * 7919) % 3_000); // 1–4 KB reads, never aligned to frames
     reads.push(bytes.subarray(at, at + size));
     at += size;
