@@ -180,6 +180,14 @@ describe('streaming', () => {
     expect(stream.text).toBe(nonStreamed.response);
   });
 
+  test('a slow agent: the time to first chunk shows the wait, and the stream still completes', async () => {
+    mock.server.control.setAgent('slowpoke', { latencyMs: 300, chunkDelayMs: 0 });
+    const stream = await client().chatStream({ agent: 'slowpoke', message: 'take your time' });
+    expect(await stream.collect()).toContain('Thanks for waiting');
+    expect(stream.timing.firstChunkMs).toBeGreaterThanOrEqual(250);
+    expect(stream.status).toBe('done');
+  });
+
   test('multi-byte characters survive the stream', async () => {
     const message = 'naïve café 🚀🚀 数据流 ✨'.repeat(5);
     const stream = await client().chatStream({ agent: 'echo', message });

@@ -1,0 +1,120 @@
+// The stream parser under the network's worst habits: reads that split lines and UTF-8
+// characters anywhere, CRLF line ends, comments, and endings with and without [DONE].
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { ApiError } from '../../electron/core/api-error';
+import { ChatStream } from '../../electron/core/chat-stream';
+
+function streamOf(reads: Uint8Array[]): ChatStream {
+  let t = 0;
+  return new ChatStream(
+    {
+      body: (async function* () {
+        yield* reads;
+      })(),
+      elapsed: () => (t += 1),
+      abort: () => undefined,
+      classify: (error, partial) =>
+        new ApiError({ status: 200, code: 'STREAM_INCOMPLETE', message: String(error), partial }),
+      requestId: 'req_test',
+    },
+    0,
+    () => undefined,
+  );
+}
+
+/** Cuts `bytes` at the given offsets. */
+function cut(bytes: Uint8Array, offsets: number[]): Uint8Array[] {
+  const points = [...new Set(offsets.map((o) => o % (bytes.length + 1)))].sort((a, b) => a - b);
+  const reads: Uint8Array[] = [];
+  let last = 0;
+  for (const p of [...points, bytes.length]) {
+    if (p > last) reads.push(bytes.subarray(last, p));
+    last = p;
+  }
+  return reads;
+}
+
+const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
+const PIECES = ['Hello, ', 'wörld ', '🚀🚀', ' 数据流', ' done.'];
+const CRLF_STREAM =
+  ': keep-alive comment\r\n\r\n' +
+  PIECES.map((p) => `data: ${JSON.stringify({ content: p })}\r\n\r\n`).join('') +
+  'data: [DONE]\r\n\r\n';
+
+describe('ChatStream', () => {
+  test('reads split anywhere (even inside a character) give the same chunks, with CRLF and comments', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(), { maxLength: 30 }), async (offsets) => {
+        const stream = streamOf(cut(encode(CRLF_STREAM), offsets));
+        const chunks: string[] = [];
+        for await (const chunk of stream) chunks.push(chunk.content);
+        expect(chunks).toEqual(PIECES);
+        expect(stream.text).toBe(PIECES.join(''));
+        expect(stream.status).toBe('done');
+        expect(stream.frames[0]).toMatchObject({
+          comment: true,
+          data: expect.stringContaining('keep-alive comment'),
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('one byte per read', async () => {
+    const bytes = encode(CRLF_STREAM);
+    const stream = streamOf([...bytes].map((b) => Uint8Array.of(b)));
+    expect(await stream.collect()).toBe(PIECES.join(''));
+  });
+
+  test('chunks carry their index, arrival time and the gap since the previous one', async () => {
+    const stream = streamOf([encode(CRLF_STREAM)]);
+    const chunks = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(chunks.map((c) => c.index)).toEqual([0, 1, 2, 3, 4]);
+    for (let i = 1; i < chunks.length; i++) {
+      expect(chunks[i]?.gapMs).toBe((chunks[i]?.atMs ?? 0) - (chunks[i - 1]?.atMs ?? 0));
+    }
+    expect(stream.timing.firstChunkMs).toBe(chunks[0]?.atMs);
+  });
+
+  test('a stream that ends without [DONE] is STREAM_INCOMPLETE and keeps the partial reply', async () => {
+    const stream = streamOf([encode('data: {"content":"par"}\n\ndata: {"content":"tial"}\n\n')]);
+    const error = await stream.collect().catch((e: unknown) => e as ApiError);
+    expect(error).toMatchObject({ code: 'STREAM_INCOMPLETE', partial: 'partial' });
+    expect(stream.status).toBe('failed');
+  });
+
+  test('the stream_error event is STREAM_ERROR with the partial reply and the service message', async () => {
+    const stream = streamOf([
+      encode(
+        'data: {"content":"so far"}\n\ndata: {"error":{"code":"stream_error","message":"agent crashed"}}\n\ndata: [DONE]\n\n',
+      ),
+    ]);
+    const error = await stream.collect().catch((e: unknown) => e as ApiError);
+    expect(error).toMatchObject({
+      code: 'STREAM_ERROR',
+      message: 'agent crashed',
+      partial: 'so far',
+      requestId: 'req_test',
+    });
+  });
+
+  test('an event that is not JSON is a clear INVALID_RESPONSE, not a crash', async () => {
+    const stream = streamOf([encode('data: {"content":"ok"}\n\ndata: {oops\n\ndata: [DONE]\n\n')]);
+    const error = await stream.collect().catch((e: unknown) => e as ApiError);
+    expect(error).toMatchObject({ code: 'INVALID_RESPONSE', partial: 'ok' });
+    expect(error.message).toContain('{oops');
+  });
+
+  test('anything after [DONE] is ignored', async () => {
+    const stream = streamOf([encode('data: {"content":"a"}\n\ndata: [DONE]\n\ndata: {"content":"b"}\n\n')]);
+    expect(await stream.collect()).toBe('a');
+  });
+
+  test('a stream can be read only once', async () => {
+    const stream = streamOf([encode(CRLF_STREAM)]);
+    await stream.collect();
+    await expect(stream.collect()).rejects.toThrow('only once');
+  });
+});
