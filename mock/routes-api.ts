@@ -138,7 +138,8 @@ export function registerApiRoutes(app: FastifyInstance, service: MockService): v
     const offset = intParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
     const all = service.state.agents;
     return {
-      agents: all.slice(offset, offset + limit).map(({ tuning: _t, ...agent }) => agent),
+      // The response schema's serializer writes only the spec's fields, leaving `tuning` out.
+      agents: all.slice(offset, offset + limit),
       total: all.length,
       has_more: offset + limit < all.length,
     };

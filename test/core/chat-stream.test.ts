@@ -102,7 +102,7 @@ describe('ChatStream', () => {
 
   test('an event that is not JSON is a clear INVALID_RESPONSE, not a crash', async () => {
     const stream = streamOf([encode('data: {"content":"ok"}\n\ndata: {oops\n\ndata: [DONE]\n\n')]);
-    const error = await stream.collect().catch((e: unknown) => e as ApiError);
+    const error = (await stream.collect().catch((e: unknown) => e)) as ApiError;
     expect(error).toMatchObject({ code: 'INVALID_RESPONSE', partial: 'ok' });
     expect(error.message).toContain('{oops');
   });

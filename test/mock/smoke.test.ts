@@ -12,3 +12,12 @@ test('the mock answers an authenticated GET over HTTPS', async () => {
   expect(res.status).toBe(200);
   expect(res.json).toMatchObject({ status: 'healthy' });
 });
+
+test("agents are listed with the spec's fields only (the mock's own tuning stays inside)", async () => {
+  const res = await mock.call('GET', '/api/v1/agents');
+  expect(res.status).toBe(200);
+  const [first] = (res.json as { agents: Record<string, unknown>[] }).agents;
+  expect(Object.keys(first ?? {}).sort()).toEqual(
+    ['agent_id', 'deployed_at', 'description', 'model', 'name', 'slug', 'status'].sort(),
+  );
+});
