@@ -1,4 +1,5 @@
 // Error replies in the spec's two shapes (spec §7; which one is used is DESIGN.md §2's decision).
+import { CODE_BY_STATUS } from '../shared/api';
 
 export type ErrorShape = 'nested' | 'flat' | 'flat-429';
 
@@ -47,18 +48,6 @@ export function errorBody(shape: ErrorShape, failure: ApiFailure, requestId: str
     },
   };
 }
-
-const CODE_BY_STATUS: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'INVALID_KEY',
-  403: 'PLAN_REQUIRED',
-  404: 'NOT_FOUND',
-  429: 'RATE_LIMITED',
-  500: 'INTERNAL_ERROR',
-  502: 'AGENT_ERROR',
-  503: 'SERVICE_UNAVAILABLE',
-  504: 'TIMEOUT',
-};
 
 /** The failure an injected fault of `status` stands for. */
 export function injectedFailure(status: number): ApiFailure {

@@ -140,6 +140,22 @@ export const StreamEvent = z.union([
 export type StreamEvent = z.infer<typeof StreamEvent>;
 export const STREAM_DONE = '[DONE]';
 
+/**
+ * The error code a status stands for (spec §7's chat table; DESIGN.md §2 for the rest): what the
+ * mock sends for an injected fault, and what the client assumes when a body names no code.
+ */
+export const CODE_BY_STATUS: Readonly<Record<number, string>> = {
+  400: 'BAD_REQUEST',
+  401: 'INVALID_KEY',
+  403: 'PLAN_REQUIRED',
+  404: 'NOT_FOUND',
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL_ERROR',
+  502: 'AGENT_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+  504: 'TIMEOUT',
+};
+
 /** Spec §7 shape 1. */
 export const NestedErrorBody = z.object({
   error: z.object({ code: z.string(), message: z.string(), type: z.string(), request_id: z.string() }),

@@ -4,9 +4,9 @@ import { createInterface } from 'node:readline';
 import type { ApiClient } from '../core/api-client';
 import type { ConsoleCore } from '../core/console-core';
 import type { Profile } from '../core/profiles';
-import type { TranscriptRef } from '../core/transcript-store';
+import type { MessageStatus, TranscriptInit, TranscriptRef } from '../core/transcript-store';
 import { SESSION_ID_PATTERN } from '../../shared/api';
-import { table, UsageError } from './output';
+import { describeError, table, UsageError } from './output';
 
 export interface Io {
   json: boolean;
@@ -289,12 +289,7 @@ export function threadsCommand(
           knownFrom: 'start' as const,
           title: created.thread.title,
         };
-        await core.transcripts.append(ref, { role: 'user', content: message, status: 'complete' }, init);
-        await core.transcripts.append(
-          ref,
-          { role: 'agent', content: created.response, status: 'complete' },
-          init,
-        );
+        await recordExchange(core, ref, init, message, created.response);
         return print(
           io,
           created,
@@ -309,12 +304,7 @@ export function threadsCommand(
         const known = await core.transcripts.get(ref);
         const reply = await client.appendThreadMessage(threadId, message, { signal: io.signal });
         const init = { agent: known?.agent ?? 'unknown', knownFrom: 'partial' as const };
-        await core.transcripts.append(ref, { role: 'user', content: message, status: 'complete' }, init);
-        await core.transcripts.append(
-          ref,
-          { role: 'agent', content: reply.response, status: 'complete' },
-          init,
-        );
+        await recordExchange(core, ref, init, message, reply.response);
         return print(io, reply, () => reply.response);
       }
       default:
@@ -344,42 +334,44 @@ export function chatCommand(core: ConsoleCore, args: string[], options: Options,
     const input = { message, session_id: sessionId, ...(agent ? { agent } : {}) };
     await core.transcripts.append(ref, { role: 'user', content: message, status: 'complete' }, init);
 
-    if (options['no-stream']) {
-      const reply = await client.chat(input, { signal: io.signal });
-      await core.transcripts.append(
+    const agentSaid = (content: string, status: MessageStatus, requestId?: string, error?: unknown) =>
+      core.transcripts.append(
         ref,
-        { role: 'agent', content: reply.response, status: 'complete', requestId: reply.request_id },
+        {
+          role: 'agent',
+          content,
+          status,
+          ...(requestId ? { requestId } : {}),
+          ...(error ? { error: describeError(error) } : {}),
+        },
         init,
       );
+
+    if (options['no-stream']) {
+      const reply = await client.chat(input, { signal: io.signal }).catch(async (error: unknown) => {
+        await agentSaid('', 'failed', undefined, error);
+        throw error;
+      });
+      await agentSaid(reply.response, 'complete', reply.request_id);
       return print(io, { ...reply, session_id: sessionId }, () => reply.response);
     }
-    const stream = await client.chatStream(input, { signal: io.signal });
+    const stream = await client.chatStream(input, { signal: io.signal }).catch(async (error: unknown) => {
+      await agentSaid('', 'failed', undefined, error);
+      throw error;
+    });
     try {
       for await (const chunk of stream) if (!io.json) process.stdout.write(chunk.content);
     } catch (error) {
       if (!io.json && stream.text) process.stdout.write('\n');
-      await core.transcripts.append(
-        ref,
-        {
-          role: 'agent',
-          content: stream.text,
-          status: stream.status === 'cancelled' ? 'stopped' : 'partial',
-          ...(stream.requestId ? { requestId: stream.requestId } : {}),
-        },
-        init,
+      await agentSaid(
+        stream.text,
+        stream.status === 'cancelled' ? 'stopped' : 'partial',
+        stream.requestId,
+        error,
       );
       throw error;
     }
-    await core.transcripts.append(
-      ref,
-      {
-        role: 'agent',
-        content: stream.text,
-        status: 'complete',
-        ...(stream.requestId ? { requestId: stream.requestId } : {}),
-      },
-      init,
-    );
+    await agentSaid(stream.text, 'complete', stream.requestId);
     const summary = {
       response: stream.text,
       request_id: stream.requestId,
@@ -394,6 +386,18 @@ export function chatCommand(core: ConsoleCore, args: string[], options: Options,
         `${stream.requestId ?? ''}; continue with --session ${sessionId}`,
     );
   });
+}
+
+/** Records one exchange this client saw (the API returns no history: DESIGN.md §2). */
+async function recordExchange(
+  core: ConsoleCore,
+  ref: TranscriptRef,
+  init: TranscriptInit,
+  message: string,
+  reply: string,
+): Promise<void> {
+  await core.transcripts.append(ref, { role: 'user', content: message, status: 'complete' }, init);
+  await core.transcripts.append(ref, { role: 'agent', content: reply, status: 'complete' }, init);
 }
 
 function newSessionId(): string {

@@ -1,6 +1,6 @@
 // One error type for everything that can go wrong with a call (DESIGN.md §2): both of the spec's
 // error-body shapes, codes normalised to upper case, and the client's own failures.
-import { FlatErrorBody, NestedErrorBody } from '../../shared/api';
+import { CODE_BY_STATUS, FlatErrorBody, NestedErrorBody } from '../../shared/api';
 
 /** Codes the client itself produces, beside the service's (INVALID_KEY, RATE_LIMITED, …). */
 export type ClientErrorCode =
@@ -56,18 +56,6 @@ export class ApiError extends Error {
   }
 }
 
-const FALLBACK_CODE: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'INVALID_KEY',
-  403: 'PLAN_REQUIRED',
-  404: 'NOT_FOUND',
-  429: 'RATE_LIMITED',
-  500: 'INTERNAL_ERROR',
-  502: 'AGENT_ERROR',
-  503: 'SERVICE_UNAVAILABLE',
-  504: 'TIMEOUT',
-};
-
 function parseRetryAfter(header: string | undefined): number | undefined {
   if (header === undefined) return undefined;
   const seconds = Number(header);
@@ -115,7 +103,7 @@ export function errorFromResponse(
   const snippet = bodyText.trim().slice(0, 200);
   return new ApiError({
     status,
-    code: FALLBACK_CODE[status] ?? `HTTP_${status}`,
+    code: CODE_BY_STATUS[status] ?? `HTTP_${status}`,
     message: snippet
       ? `The service answered ${status} with a body that is not a known error shape: ${snippet}`
       : `The service answered ${status} with an empty body.`,

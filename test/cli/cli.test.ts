@@ -153,9 +153,17 @@ describe('against `npm run mock`', () => {
   });
 
   test('exit codes follow the error class, with the reason on stderr', async () => {
-    const stopped = await cli(['chat', '--agent', 'archivist', 'hi']);
+    const stopped = await cli(['chat', '--agent', 'archivist', '--session', 'failedOnce', 'hi']);
     expect(stopped.code).toBe(5);
     expect(stopped.stderr).toContain('AGENT_NOT_FOUND');
+    // The message is not lost: the transcript keeps it, with the failure beside it.
+    const store = new TranscriptStore(join(dataDir, 'transcripts'));
+    const transcript = await store.get({ profileId: 'embedded-mock', kind: 'session', id: 'failedOnce' });
+    expect(transcript?.messages.map((m) => [m.role, m.content, m.status])).toEqual([
+      ['user', 'hi', 'complete'],
+      ['agent', '', 'failed'],
+    ]);
+    expect(transcript?.messages[1]?.error).toContain('AGENT_NOT_FOUND');
     const broken = await cli(['chat', '--agent', 'ledger-bot', 'hi']);
     expect(broken.code).toBe(7);
     expect((await cli(['chat', '--session', 'not-valid!', 'hi'])).code).toBe(2);
