@@ -1,21 +1,72 @@
-// Placeholder shell until the shell issue lands: it says what the console is and what works now.
+// The shell every screen lives in: the header (profile, rate limit), the navigation, the screen.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ErrorMessage } from './components/error-message';
+import { queryClient, useAppInfo, useProfiles } from './components/queries';
+import { ProfileSwitcher } from './components/profile-switcher';
+import { RateGauge } from './components/rate-gauge';
+import { KeysScreen } from './screens/keys/keys-screen';
+import { LogScreen } from './screens/log/log-screen';
+import { PlaceholderScreen } from './screens/placeholder/placeholder-screen';
+import { ProfilesScreen } from './screens/profiles/profiles-screen';
+import { startLiveStores } from './stores/live';
+import { SCREENS, useNavigation, type Screen } from './stores/navigation';
+
 export function App() {
   return (
-    <div className="app" data-app-state="loaded">
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+function ScreenView({ screen }: { screen: Screen }) {
+  switch (screen) {
+    case 'Keys':
+      return <KeysScreen />;
+    case 'Profiles':
+      return <ProfilesScreen />;
+    case 'Log':
+      return <LogScreen />;
+    default:
+      return <PlaceholderScreen screen={screen} />;
+  }
+}
+
+function Shell() {
+  const info = useAppInfo();
+  const profiles = useProfiles();
+  const { screen, go } = useNavigation();
+  useEffect(() => startLiveStores(), []);
+  const ready = info.isSuccess && profiles.isSuccess;
+  return (
+    <div className="app" data-app-state={ready ? 'ready' : info.isError ? 'error' : 'loading'}>
       <header className="app-header">
         <h1>Agent Console</h1>
-        <span className="badge">Embedded mock</span>
+        <ProfileSwitcher />
+        <RateGauge />
       </header>
-      <main className="placeholder">
-        <h2>The console is being built</h2>
-        <p>
-          The embedded mock of the Agent Messaging Service is running behind this page. The chat playground,
-          browsers, usage charts and health monitor arrive in the next releases.
-        </p>
-        <p>
-          Meanwhile, run the mock alone with <code>npm run mock</code> and call it with curl, as the README
-          shows.
-        </p>
+      <nav className="app-nav" aria-label="Main">
+        <ul>
+          {SCREENS.map((name) => (
+            <li key={name}>
+              <a
+                href={`#/${name.toLowerCase()}`}
+                aria-current={screen === name ? 'page' : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  go(name);
+                }}
+              >
+                {name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="app-main" aria-label={screen}>
+        {info.isError ? <ErrorMessage error={info.error} title="The console could not start." /> : null}
+        {ready ? <ScreenView screen={screen} /> : null}
       </main>
     </div>
   );

@@ -19,7 +19,7 @@ import type { Clock } from '../../shared/clock';
 import { ApiError, errorFromResponse } from './api-error';
 import { ChatStream } from './chat-stream';
 import type { RateLimiter } from './rate-limiter';
-import type { RateHeaders, RequestLogEntry } from './request-log-entry';
+import type { RateHeaders, RequestLogEntry } from '../../shared/request-log-entry';
 
 export interface ApiClientOptions {
   profileId: string;

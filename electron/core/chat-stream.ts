@@ -155,7 +155,10 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
       }
       this.status = 'done';
     } catch (error) {
-      if ((this.status as StreamStatus) !== 'cancelled') this.status = 'failed';
+      if ((this.status as StreamStatus) !== 'cancelled') {
+        // Aborted through the caller's signal: a stop, not a failure.
+        this.status = (error as ApiError).code === 'ABORTED' ? 'cancelled' : 'failed';
+      }
       this.error = error as ApiError;
       throw error;
     } finally {

@@ -4,7 +4,7 @@
 // Retry-After, doubling on each consecutive 429, plus jitter (spec §8).
 import { DEFAULT_RATE_TIER, RATE_WINDOW_MS } from '../../shared/api';
 import type { Clock } from '../../shared/clock';
-import type { RateHeaders } from './request-log-entry';
+import type { RateHeaders } from '../../shared/request-log-entry';
 
 export interface LimiterState {
   limit: number;
@@ -144,7 +144,8 @@ export class RateLimiter {
     return {
       limit: this.limitValue,
       remaining: Math.max(0, this.limitValue - this.sent.length),
-      resetAt: this.sent.length > 0 ? (this.sent[0] as number) + RATE_WINDOW_MS + this.marginMs : undefined,
+      // The service's reset (our safety margin is ours alone, not shown).
+      resetAt: this.sent.length > 0 ? (this.sent[0] as number) + RATE_WINDOW_MS : undefined,
       queued: this.queue.length,
       pausedUntil: this.pausedUntil !== undefined && this.pausedUntil > now ? this.pausedUntil : undefined,
       last429At: this.last429At,

@@ -4,7 +4,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Clock } from '../../shared/clock';
 import { redactHeaders, redactSecrets, redactUrl } from './redact';
-import type { RequestLogEntry } from './request-log-entry';
+import type { RequestLogEntry } from '../../shared/request-log-entry';
 
 export const DEFAULT_REQUEST_LOG_CAPACITY = 1000;
 /** Per body. With the default capacity the log holds at most ~128 MB of text even in the worst case. */

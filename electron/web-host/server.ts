@@ -5,11 +5,20 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { BridgeHost } from '../bridge/bridge-host';
 
 export interface WebHostOptions {
   rendererDir: string;
+  /** The bridge's main side; the web host only carries its calls and events. */
+  bridge: BridgeHost;
   port?: number;
 }
+
+/** The same policy as the renderer's meta tag, sent as a header too (DESIGN.md §6). */
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const KEEPALIVE_MS = 15_000;
 
 export interface WebHost {
   url: string;
@@ -61,6 +70,35 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
+    reply.header('content-security-policy', CSP);
+    reply.header('cache-control', 'no-store');
+  });
+
+  // The bridge over HTTP: one POST per call (JSON in, BridgeResult out) and one event stream.
+  app.post<{ Params: { call: string } }>('/bridge/call/:call', async (request, reply) => {
+    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
+      return refuse(reply, 415, 'Bridge calls are JSON.');
+    }
+    return options.bridge.invoke(request.params.call, request.body);
+  });
+
+  app.get('/bridge/events', (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    res.write(': connected\n\n');
+    const stop = options.bridge.onEvent((event, payload) => {
+      res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+    });
+    const keepalive = setInterval(() => res.write(': keep-alive\n\n'), KEEPALIVE_MS);
+    request.raw.on('close', () => {
+      clearInterval(keepalive);
+      stop();
+    });
   });
 
   await app.register(fastifyStatic, { root: options.rendererDir, index: ['index.html'] });

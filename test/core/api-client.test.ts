@@ -7,7 +7,7 @@ import { systemClock } from '../../shared/clock';
 import { ApiClient, type ApiClientOptions } from '../../electron/core/api-client';
 import { ApiError } from '../../electron/core/api-error';
 import { RateLimiter } from '../../electron/core/rate-limiter';
-import type { RequestLogEntry } from '../../electron/core/request-log-entry';
+import type { RequestLogEntry } from '../../shared/request-log-entry';
 import { startTestMock, type TestMock } from '../support/mock';
 
 let mock: TestMock;
@@ -225,6 +225,7 @@ describe('streaming', () => {
       })(),
     );
     expect(error.code).toBe('ABORTED');
+    expect(stream.status).toBe('cancelled');
     expect(stream.chunkCount).toBeGreaterThanOrEqual(5);
     expect(stream.chunkCount).toBeLessThan(500);
     expect(error.partial).toBe(stream.text);

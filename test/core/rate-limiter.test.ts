@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { ManualClock } from '../../shared/clock';
 import { ApiClient } from '../../electron/core/api-client';
 import { RateLimiter } from '../../electron/core/rate-limiter';
-import type { RequestLogEntry } from '../../electron/core/request-log-entry';
+import type { RequestLogEntry } from '../../shared/request-log-entry';
 import { startTestMock, type TestMock } from '../support/mock';
 
 const realPause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

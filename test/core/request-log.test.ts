@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { RequestLog, type RequestLogEvent } from '../../electron/core/request-log';
-import type { RequestLogEntry } from '../../electron/core/request-log-entry';
+import type { RequestLogEntry } from '../../shared/request-log-entry';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const plantKey = (): string => `ams_${[...randomBytes(32)].map((b) => ALNUM[b % 62]).join('')}`;

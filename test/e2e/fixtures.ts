@@ -1,29 +1,53 @@
-// Each e2e test gets its own data dir, an embedded mock and a web host on 127.0.0.1.
+// Each e2e test gets what a new user gets: its own data dir, the core with the embedded mock, the
+// bridge, and the web host on 127.0.0.1 — and a browser page that opened the printed URL.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test as base } from '@playwright/test';
-import { startMockServer, type MockServer } from '../../mock/server';
+import { test as base, type Page } from '@playwright/test';
+import { BridgeHost } from '../../electron/bridge/bridge-host';
+import { ConsoleCore } from '../../electron/core/console-core';
 import { startWebHost, type WebHost } from '../../electron/web-host/server';
+import type { MockServer } from '../../mock/server';
 
 interface AppFixtures {
+  core: ConsoleCore;
   mock: MockServer;
   host: WebHost;
+  /** The page, opened on the console and loaded. */
+  app: Page;
 }
 
 export const test = base.extend<AppFixtures>({
   // eslint-disable-next-line no-empty-pattern
-  mock: async ({}, use) => {
+  core: async ({}, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-e2e-'));
-    const mock = await startMockServer({ dataDir: join(dataDir, 'mock') });
-    await use(mock);
-    await mock.close();
+    const core = await ConsoleCore.open({
+      dataDir,
+      embeddedMock: 'in-process',
+      // The real keychain, under a service name of this run's own.
+      keychainService: `agent-console-e2e-${randomBytes(4).toString('hex')}`,
+    });
+    await use(core);
+    for (const key of core.vault.list()) await core.vault.remove(key.id).catch(() => undefined);
+    await core.close();
     rmSync(dataDir, { recursive: true, force: true });
   },
-  host: async ({ mock: _mock }, use) => {
-    const host = await startWebHost({ rendererDir: resolve('out/renderer') });
+  mock: async ({ core }, use) => {
+    if (!core.mock) throw new Error('The embedded mock did not start.');
+    await use(core.mock);
+  },
+  host: async ({ core }, use) => {
+    const bridge = new BridgeHost(core, { transport: 'web', version: 'test' });
+    const host = await startWebHost({ rendererDir: resolve('out/renderer'), bridge });
     await use(host);
+    bridge.close();
     await host.close();
+  },
+  app: async ({ page, host }, use) => {
+    await page.goto(host.url);
+    await page.locator('[data-app-state="ready"]').waitFor();
+    await use(page);
   },
 });
 

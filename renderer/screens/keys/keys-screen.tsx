@@ -1,0 +1,167 @@
+// Keys: add (name and secret; the shape is checked as you type), the masked list, remove, and where
+// the secrets are kept. The secret typed here goes to the core once and is cleared from the page.
+import { useState, type FormEvent } from 'react';
+import { bridge } from '../../bridge';
+import { ErrorMessage } from '../../components/error-message';
+import { useAppInfo, useKeys, useProfiles } from '../../components/queries';
+import { keyShapeProblem } from './key-shape';
+
+export function KeysScreen() {
+  const info = useAppInfo();
+  const keys = useKeys();
+  const profiles = useProfiles();
+  const keychain = info.data?.keychain;
+  const [name, setName] = useState('');
+  const [secret, setSecret] = useState('');
+  const [sessionOnly, setSessionOnly] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const shape = keyShapeProblem(secret);
+  const noKeychain = keychain?.available === false;
+  const canAdd = name.trim() !== '' && secret.trim() !== '' && !shape && !busy;
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    if (!canAdd) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await bridge.keys.add({
+        name: name.trim(),
+        secret: secret.trim(),
+        sessionOnly: sessionOnly || noKeychain,
+      });
+      setName('');
+      setSecret('');
+    } catch (e) {
+      setError(e); // what was typed stays, so it can be corrected
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(id: string, keyName: string) {
+    if (
+      !window.confirm(
+        `Remove the key “${keyName}” from this computer? The key itself stays valid at the service.`,
+      )
+    )
+      return;
+    setError(undefined);
+    try {
+      await bridge.keys.remove({ id });
+    } catch (e) {
+      setError(e);
+    }
+  }
+
+  return (
+    <section className="screen">
+      <h2>Keys</h2>
+      {keychain?.available ? (
+        <p className="note">
+          Secrets are kept in your system keychain; this app stores only their names and last four characters.
+        </p>
+      ) : keychain ? (
+        <p className="warning" role="note">
+          {keychain.reason ?? 'No system keychain is available.'} Keys added now are kept in memory for this
+          session only.
+        </p>
+      ) : null}
+
+      <form className="card form" onSubmit={add} aria-label="Add a key">
+        <h3>Add a key</h3>
+        <label>
+          Name
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
+            placeholder="e.g. staging"
+            required
+          />
+        </label>
+        <label>
+          Key
+          <input
+            type="password"
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="abc_… (36 characters)"
+            aria-invalid={shape ? true : undefined}
+            aria-describedby="key-shape"
+          />
+        </label>
+        <p id="key-shape" className={shape ? 'field-error' : 'field-hint'} aria-live="polite">
+          {shape ??
+            'Shown once at creation in the service’s dashboard: 3 letters or digits, “_”, then 32 more.'}
+        </p>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={sessionOnly || noKeychain}
+            disabled={noKeychain}
+            onChange={(e) => setSessionOnly(e.target.checked)}
+          />
+          Session only (kept in memory until the app closes)
+        </label>
+        <button type="submit" disabled={!canAdd}>
+          {busy ? 'Adding…' : 'Add key'}
+        </button>
+        {error ? <ErrorMessage error={error} title="The key was not added." /> : null}
+      </form>
+
+      <table className="table" aria-label="Keys">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Key</th>
+            <th scope="col">Tier</th>
+            <th scope="col">Kept in</th>
+            <th scope="col">Added</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.data?.length === 0 ? (
+            <tr>
+              <td colSpan={6} className="empty">
+                No keys yet.
+              </td>
+            </tr>
+          ) : null}
+          {keys.data?.map((k) => {
+            const usedBy = profiles.data?.filter((p) => p.keyId === k.id) ?? [];
+            return (
+              <tr key={k.id}>
+                <td>{k.name}</td>
+                <td>
+                  <code>{k.last4}</code>
+                </td>
+                <td>{k.tier ? `${k.tier}/min` : '—'}</td>
+                <td>{k.storage === 'os-keychain' ? 'System keychain' : 'This session'}</td>
+                <td>{new Date(k.createdAt).toLocaleString()}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => void remove(k.id, k.name)}
+                    disabled={usedBy.length > 0}
+                    title={usedBy.length > 0 ? `Used by ${usedBy.map((p) => p.name).join(', ')}` : undefined}
+                    aria-label={`Remove ${k.name}`}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,261 @@
+// The bridge: the one contract between the renderer and the core (DESIGN.md §1, STYLE.md "one
+// contract file"). Every call is `domain:action` with a zod schema for its input, checked on the
+// main side because the renderer is untrusted; outputs are typed here. Electron IPC and the web
+// host's HTTP + SSE carry exactly these calls and events, and nothing else.
+import { z } from 'zod';
+import type {
+  AgentList,
+  ChatReply,
+  ConversationList,
+  HealthReport,
+  ThreadCreated,
+  ThreadList,
+  ThreadMessageReply,
+  UsageReport,
+} from './api';
+import type { RequestLogEntry } from './request-log-entry';
+
+const id = z.string().min(1).max(200);
+const text = (max: number) => z.string().max(max);
+const none = z.strictObject({});
+const chatInput = z.strictObject({
+  // The service's 100 KB limit is checked by the core and the service; this bound only stops abuse.
+  message: z.string().max(1_000_000),
+  agent: text(200).optional(),
+  session_id: text(200).optional(),
+});
+
+export const BRIDGE_CALLS = {
+  'app:info': none,
+  'keys:list': none,
+  'keys:add': z.strictObject({ name: text(200), secret: text(500), sessionOnly: z.boolean().optional() }),
+  'keys:remove': z.strictObject({ id }),
+  'profiles:list': none,
+  'profiles:add': z.strictObject({
+    name: text(200),
+    baseUrl: text(2000),
+    keyId: id,
+    /** PEM text of a CA certificate to trust (pasted or read from a file by the renderer). */
+    caCertPem: text(1_000_000).optional(),
+  }),
+  'profiles:remove': z.strictObject({ id }),
+  'profiles:use': z.strictObject({ id }),
+  /** Calls GET /health with the profile and reports what happened. */
+  'profiles:test': z.strictObject({ id }),
+  'rate:state': none,
+  'log:list': none,
+  'log:clear': none,
+  'log:export': z.strictObject({ format: z.enum(['json', 'har']) }),
+  'log:curl': z.strictObject({ id }),
+  'agents:list': z.strictObject({ limit: z.number().int().optional(), offset: z.number().int().optional() }),
+  'conversations:list': z.strictObject({
+    agent: text(200).optional(),
+    limit: z.number().int().optional(),
+    offset: z.number().int().optional(),
+  }),
+  'threads:list': none,
+  'threads:create': z.strictObject({
+    message: z.string().max(1_000_000),
+    title: text(500).optional(),
+    agent: text(200).optional(),
+  }),
+  'threads:send': z.strictObject({ threadId: id, message: z.string().max(1_000_000) }),
+  'usage:get': z.strictObject({ days: z.number().int().optional() }),
+  'health:get': none,
+  'chat:send': chatInput,
+  /**
+   * Starts a streamed chat named by the renderer (so it listens before the first chunk); its chunks
+   * and its end arrive as `chat:chunk` and `chat:end` events.
+   */
+  'chat:stream': chatInput.extend({ streamId: z.uuid() }),
+  'chat:cancel': z.strictObject({ streamId: id }),
+} as const;
+
+export type BridgeCall = keyof typeof BRIDGE_CALLS;
+export type BridgeInput<K extends BridgeCall> = z.input<(typeof BRIDGE_CALLS)[K]>;
+
+export interface AppInfo {
+  version: string;
+  transport: 'electron' | 'web';
+  platform: string;
+  dataDir: string;
+  keychain: { available: boolean; reason?: string };
+}
+
+export interface KeyInfo {
+  id: string;
+  name: string;
+  /** `…abcd`: the only part of a secret that ever crosses the bridge. */
+  last4: string;
+  createdAt: string;
+  tier?: number;
+  storage: 'os-keychain' | 'session';
+}
+
+export interface ProfileInfo {
+  id: string;
+  name: string;
+  baseUrl: string;
+  keyId: string;
+  caCertPath?: string;
+  builtIn: boolean;
+  active: boolean;
+}
+
+export interface RateState {
+  keyId: string;
+  limit: number;
+  remaining: number;
+  /** Epoch ms. */
+  resetAt?: number;
+  queued: number;
+  pausedUntil?: number;
+  last429At?: number;
+}
+
+export interface ConnectionTest {
+  ok: boolean;
+  durationMs: number;
+  health?: HealthReport;
+  error?: BridgeError;
+}
+
+export interface StreamStarted {
+  streamId: string;
+  requestId?: string;
+  headersMs?: number;
+}
+
+export interface BridgeOutputs {
+  'app:info': AppInfo;
+  'keys:list': KeyInfo[];
+  'keys:add': KeyInfo;
+  'keys:remove': { removed: string };
+  'profiles:list': ProfileInfo[];
+  'profiles:add': ProfileInfo;
+  'profiles:remove': { removed: string };
+  'profiles:use': ProfileInfo;
+  'profiles:test': ConnectionTest;
+  'rate:state': RateState | null;
+  'log:list': RequestLogEntry[];
+  'log:clear': { cleared: true };
+  'log:export': { fileName: string; text: string };
+  'log:curl': { command: string };
+  'agents:list': AgentList;
+  'conversations:list': ConversationList;
+  'threads:list': ThreadList;
+  'threads:create': ThreadCreated;
+  'threads:send': ThreadMessageReply;
+  'usage:get': UsageReport;
+  'health:get': HealthReport;
+  'chat:send': ChatReply;
+  'chat:stream': StreamStarted;
+  'chat:cancel': { cancelled: boolean };
+}
+
+/** What the renderer sees of any failure: words and codes, never a stack trace. */
+export interface BridgeError {
+  code: string;
+  message: string;
+  status?: number;
+  requestId?: string;
+  retryAfterS?: number;
+  partial?: string;
+}
+
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+export interface StreamChunkEvent {
+  streamId: string;
+  /** Chunks that arrived since the last event (the core batches them). */
+  chunks: { index: number; content: string; atMs: number; gapMs: number }[];
+}
+
+export interface StreamEndEvent {
+  streamId: string;
+  status: 'done' | 'failed' | 'cancelled';
+  text: string;
+  chunkCount: number;
+  timing: { headersMs?: number; firstChunkMs?: number; totalMs?: number };
+  frames: { atMs: number; data: string; comment?: boolean }[];
+  requestId?: string;
+  error?: BridgeError;
+}
+
+export interface BridgeEvents {
+  'rate:update': RateState;
+  'log:added': RequestLogEntry;
+  'log:cleared': Record<string, never>;
+  'keys:changed': KeyInfo[];
+  'profiles:changed': ProfileInfo[];
+  'chat:chunk': StreamChunkEvent;
+  'chat:end': StreamEndEvent;
+}
+
+export type BridgeEvent = keyof BridgeEvents;
+export const BRIDGE_EVENTS: readonly BridgeEvent[] = [
+  'rate:update',
+  'log:added',
+  'log:cleared',
+  'keys:changed',
+  'profiles:changed',
+  'chat:chunk',
+  'chat:end',
+];
+
+/** The transport-neutral seam both transports implement: one request/response, one event stream. */
+export interface BridgeTransport {
+  invoke(call: BridgeCall, input: unknown): Promise<BridgeResult<unknown>>;
+  subscribe(listener: <E extends BridgeEvent>(event: E, payload: BridgeEvents[E]) => void): () => void;
+}
+
+type Split<K extends string> = K extends `${infer D}:${infer A}` ? [D, A] : never;
+type Domains = Split<BridgeCall>[0];
+type ActionsOf<D extends string> = Extract<BridgeCall, `${D}:${string}`>;
+
+/**
+ * The renderer's view of the bridge: named functions by domain (`bridge.keys.add({...})`), never
+ * a generic invoke. Each rejects with a BridgeFailure carrying a BridgeError.
+ */
+export type BridgeApi = {
+  [D in Domains]: {
+    [K in ActionsOf<D> as Split<K>[1]]: (input: BridgeInput<K>) => Promise<BridgeOutputs[K]>;
+  };
+} & {
+  on<E extends BridgeEvent>(event: E, listener: (payload: BridgeEvents[E]) => void): () => void;
+};
+
+export class BridgeFailure extends Error {
+  constructor(readonly error: BridgeError) {
+    super(error.message);
+    this.name = 'BridgeFailure';
+  }
+}
+
+/** Builds the named-function API over a transport; the same code runs over IPC and over HTTP. */
+export function createBridgeApi(transport: BridgeTransport): BridgeApi {
+  const listeners = new Map<BridgeEvent, Set<(payload: never) => void>>();
+  let unsubscribe: (() => void) | undefined;
+  const api: Record<string, Record<string, (input: unknown) => Promise<unknown>>> = {};
+  for (const call of Object.keys(BRIDGE_CALLS) as BridgeCall[]) {
+    const [domain, action] = call.split(':') as [string, string];
+    api[domain] ??= {};
+    api[domain][action] = async (input: unknown) => {
+      const result = await transport.invoke(call, input ?? {});
+      if (!result.ok) throw new BridgeFailure(result.error);
+      return result.value;
+    };
+  }
+  const on = <E extends BridgeEvent>(event: E, listener: (payload: BridgeEvents[E]) => void) => {
+    let set = listeners.get(event);
+    if (!set) listeners.set(event, (set = new Set()));
+    set.add(listener as (payload: never) => void);
+    unsubscribe ??= transport.subscribe((name, payload) => {
+      for (const l of listeners.get(name) ?? []) (l as (p: unknown) => void)(payload);
+    });
+    return () => {
+      set.delete(listener as (payload: never) => void);
+    };
+  };
+  return Object.assign(api, { on }) as unknown as BridgeApi;
+}

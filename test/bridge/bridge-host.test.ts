@@ -1,0 +1,98 @@
+// The bridge's main side: the renderer is untrusted, so every input is checked, and failures come
+// back as codes and words. Streams arrive batched, then end once.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BridgeEvents, StreamEndEvent } from '../../shared/bridge';
+import { BridgeHost } from '../../electron/bridge/bridge-host';
+import { ConsoleCore } from '../../electron/core/console-core';
+import { removeDir, tempDir } from '../support/mock';
+
+let core: ConsoleCore;
+let host: BridgeHost;
+let dataDir: string;
+const events: { event: keyof BridgeEvents; payload: unknown }[] = [];
+
+beforeAll(async () => {
+  dataDir = tempDir('agent-console-bridge-');
+  core = await ConsoleCore.open({
+    dataDir,
+    embeddedMock: 'in-process',
+    keychainService: `agent-console-bridge-${randomBytes(4).toString('hex')}`,
+  });
+  host = new BridgeHost(core, { transport: 'web', version: 'test' });
+  host.onEvent((event, payload) => events.push({ event, payload }));
+  core.mock?.control.setAgent('storyteller', { latencyMs: 0, chunkDelayMs: 1, chunkCount: 120 });
+});
+afterAll(async () => {
+  host.close();
+  await core.close();
+  removeDir(dataDir);
+});
+
+describe('untrusted input', () => {
+  test.each([
+    ['an unknown call', 'keys:steal', {}, 'UNKNOWN_CALL'],
+    ['a call name from the prototype', 'constructor', {}, 'UNKNOWN_CALL'],
+    ['an extra field', 'keys:list', { all: true }, 'BAD_INPUT'],
+    ['a wrong type', 'keys:remove', { id: 42 }, 'BAD_INPUT'],
+    ['a missing field', 'profiles:use', {}, 'BAD_INPUT'],
+    ['a stream without its id', 'chat:stream', { message: 'hi' }, 'BAD_INPUT'],
+  ])('%s is refused with a code, not run', async (_what, call, input, code) => {
+    const result = await host.invoke(call, input);
+    expect(result).toMatchObject({ ok: false, error: { code } });
+  });
+
+  test('a malformed key is refused without echoing it', async () => {
+    const result = await host.invoke('keys:add', { name: 'x', secret: 'ams_notQuiteAKey' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'KEY_FORMAT' } });
+    expect(JSON.stringify(result)).not.toContain('notQuiteAKey');
+  });
+
+  test('service errors keep their code and request id', async () => {
+    const result = await host.invoke('chat:send', { message: 'hi', agent: 'archivist' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'AGENT_NOT_FOUND', status: 404 } });
+    expect(result.ok ? '' : result.error.requestId).toMatch(/^req_/);
+  });
+});
+
+describe('streams', () => {
+  async function streamTo(end: (id: string) => StreamEndEvent | undefined) {
+    for (let i = 0; i < 500 && !end(''); i++) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  test('chunks arrive batched (far fewer events than chunks), in order, then one end event', async () => {
+    const streamId = randomUUID();
+    const started = await host.invoke('chat:stream', { streamId, message: 'go', agent: 'storyteller' });
+    expect(started).toMatchObject({ ok: true, value: { streamId } });
+    const ended = () =>
+      events.find((e) => e.event === 'chat:end' && (e.payload as StreamEndEvent).streamId === streamId)
+        ?.payload as StreamEndEvent | undefined;
+    await streamTo(ended);
+    const batches = events
+      .filter((e) => e.event === 'chat:chunk' && (e.payload as { streamId: string }).streamId === streamId)
+      .map((e) => (e.payload as BridgeEvents['chat:chunk']).chunks);
+    const indexes = batches.flat().map((c) => c.index);
+    expect(indexes).toEqual([...Array(120).keys()]);
+    expect(batches.length).toBeLessThan(120);
+    expect(ended()).toMatchObject({ status: 'done', chunkCount: 120 });
+    expect(ended()?.frames.at(-1)?.data).toBe('[DONE]');
+  });
+
+  test('cancel ends the stream as cancelled and keeps the partial text', async () => {
+    core.mock?.control.setAgent('storyteller', { chunkDelayMs: 20, chunkCount: 500 });
+    const streamId = randomUUID();
+    await host.invoke('chat:stream', { streamId, message: 'long', agent: 'storyteller' });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await host.invoke('chat:cancel', { streamId })).toMatchObject({
+      ok: true,
+      value: { cancelled: true },
+    });
+    const ended = () =>
+      events.find((e) => e.event === 'chat:end' && (e.payload as StreamEndEvent).streamId === streamId)
+        ?.payload as StreamEndEvent | undefined;
+    await streamTo(ended);
+    expect(ended()).toMatchObject({ status: 'cancelled' });
+    expect(ended()?.text.length).toBeGreaterThan(0);
+    expect(ended()?.chunkCount).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,148 @@
+// The shell as a new user meets it: first run on the embedded mock, keys, profiles, the rate-limit
+// gauge and the request log. Each test saves a screenshot of its screen.
+import { expect, screenshotPath, test } from './fixtures';
+
+test('first run opens on the Embedded mock profile, connected, with every screen in the navigation', async ({
+  app,
+}) => {
+  await expect(app.getByRole('combobox', { name: 'Profile' })).toHaveValue('embedded-mock');
+  await expect(app.getByTestId('connection-status')).toHaveText('Connected');
+  const nav = app.getByRole('navigation', { name: 'Main' });
+  for (const name of [
+    'Playground',
+    'Threads',
+    'Conversations',
+    'Agents',
+    'Usage',
+    'Health',
+    'Keys',
+    'Profiles',
+    'Log',
+  ]) {
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  // The health check behind "Connected" taught the gauge the demo key's limit.
+  await expect(app.getByRole('status', { name: 'Rate limit' })).toContainText('of 60/min left');
+  await app.screenshot({ path: screenshotPath('shell-first-run') });
+});
+
+test('keys: a bad key shows the shape error, a good one appears masked, and it can be removed', async ({
+  app,
+  mock,
+}) => {
+  await app.getByRole('link', { name: 'Keys' }).click();
+  const form = app.getByRole('form', { name: 'Add a key' });
+  await form.getByLabel('Name').fill('staging');
+  await form.getByLabel('Key', { exact: true }).fill('ams_tooShort');
+  await expect(form.getByText('A key is 36 characters long; this is 12.')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Add key' })).toBeDisabled();
+  await app.screenshot({ path: screenshotPath('keys-shape-error') });
+
+  const secret = mock.keys.ultra;
+  await form.getByLabel('Key', { exact: true }).fill(secret);
+  await expect(form.getByText('Shown once at creation')).toBeVisible();
+  await form.getByRole('button', { name: 'Add key' }).click();
+  const table = app.getByRole('table', { name: 'Keys' });
+  const row = table.getByRole('row').filter({ hasText: 'staging' });
+  await expect(row).toContainText(`…${secret.slice(-4)}`);
+  await expect(row).toContainText('System keychain');
+  await expect(form.getByLabel('Key', { exact: true })).toHaveValue('');
+  expect(await app.content()).not.toContain(secret);
+  await app.screenshot({ path: screenshotPath('keys-added') });
+
+  app.once('dialog', (dialog) => void dialog.accept());
+  await row.getByRole('button', { name: 'Remove staging' }).click();
+  await expect(table.getByRole('row').filter({ hasText: 'staging' })).toHaveCount(0);
+});
+
+test('profiles: add one for another key, test its connection, and switch to it', async ({ app, mock }) => {
+  await app.getByRole('link', { name: 'Keys' }).click();
+  const keyForm = app.getByRole('form', { name: 'Add a key' });
+  await keyForm.getByLabel('Name').fill('thirty');
+  await keyForm.getByLabel('Key', { exact: true }).fill(mock.keys.tier30);
+  await keyForm.getByRole('button', { name: 'Add key' }).click();
+  await expect(app.getByRole('table', { name: 'Keys' })).toContainText('thirty');
+
+  await app.getByRole('link', { name: 'Profiles' }).click();
+  const form = app.getByRole('form', { name: 'Add a profile' });
+  await form.getByLabel('Name').fill('Local tier 30');
+  await form.getByLabel('Base URL').fill(mock.baseUrl);
+  await form.getByLabel('Key').selectOption({ label: `thirty (…${mock.keys.tier30.slice(-4)})` });
+  await form.getByLabel('CA certificate (optional, PEM)').fill(mock.ca);
+  await form.getByRole('button', { name: 'Add profile' }).click();
+
+  const card = app.getByRole('listitem', { name: 'Local tier 30' });
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  await expect(card.getByRole('status')).toContainText('Connected in');
+  await card.getByRole('button', { name: 'Use' }).click();
+  await expect(app.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
+  await expect(app.getByRole('combobox', { name: 'Profile' }).locator('option:checked')).toHaveText(
+    'Local tier 30',
+  );
+  await expect(app.getByTestId('connection-status')).toHaveText('Connected');
+  await expect(app.getByRole('status', { name: 'Rate limit' })).toContainText('of 30/min left');
+  await app.screenshot({ path: screenshotPath('profiles') });
+
+  // And back, from the header.
+  await app.getByRole('combobox', { name: 'Profile' }).selectOption('embedded-mock');
+  await expect(card.getByText('Active')).toHaveCount(0);
+});
+
+test('a bad profile is refused in words, and the form keeps what was typed', async ({ app }) => {
+  await app.getByRole('link', { name: 'Profiles' }).click();
+  const form = app.getByRole('form', { name: 'Add a profile' });
+  await form.getByLabel('Name').fill('Plain http');
+  await form.getByLabel('Base URL').fill('http://agents.example.com');
+  await form.getByLabel('Key').selectOption({ index: 1 });
+  await form.getByRole('button', { name: 'Add profile' }).click();
+  await expect(app.getByRole('alert')).toContainText('INSECURE_URL');
+  await expect(form.getByLabel('Base URL')).toHaveValue('http://agents.example.com');
+  await app.screenshot({ path: screenshotPath('profiles-error') });
+});
+
+test('the gauge: remaining falls as requests are made, and the reset countdown runs', async ({ app }) => {
+  const gauge = app.getByRole('status', { name: 'Rate limit' });
+  await expect(gauge).toContainText('of 60/min left');
+  const before = Number(await app.getByTestId('rate-remaining').textContent());
+  await app.getByRole('link', { name: 'Profiles' }).click();
+  const card = app.getByRole('listitem', { name: 'Embedded mock' });
+  for (let i = 0; i < 3; i++) {
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await expect(card.getByRole('button', { name: 'Test connection' })).toBeEnabled();
+  }
+  await expect(app.getByTestId('rate-remaining')).toHaveText(String(before - 3));
+  const first = await app.getByTestId('rate-reset').textContent();
+  await expect(app.getByTestId('rate-reset')).not.toHaveText(first ?? '', { timeout: 3_000 });
+  await app.screenshot({ path: screenshotPath('gauge') });
+});
+
+test('the log lists the calls; a request copies as curl without the secret; JSON and HAR export', async ({
+  app,
+  mock,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await app.getByRole('link', { name: 'Log' }).click();
+  const table = app.getByRole('table', { name: 'Requests' });
+  await expect(table.getByRole('row').filter({ hasText: '/api/v1/health' }).first()).toBeVisible();
+  await table.getByRole('row').filter({ hasText: '/api/v1/health' }).first().click();
+  const detail = app.getByRole('region', { name: 'Request detail' });
+  await expect(detail).toContainText('x-ratelimit-limit');
+  await detail.getByRole('button', { name: 'Copy as curl' }).click();
+  const command = await detail.getByLabel('curl command').textContent();
+  expect(command).toContain('curl --cacert');
+  expect(command).toContain('"Authorization: Bearer $AGENT_API_KEY"');
+  expect(command).toContain(`${mock.baseUrl}/api/v1/health`);
+  expect(command).not.toContain(mock.keys.pro);
+  const clipboard = await app.evaluate(() => navigator.clipboard.readText());
+  expect(clipboard).toBe(command);
+  await app.screenshot({ path: screenshotPath('log') });
+
+  const download = app.waitForEvent('download');
+  await app.getByRole('button', { name: 'Export HAR' }).click();
+  const har = JSON.parse(
+    await (await (await download).createReadStream()).toArray().then((b) => Buffer.concat(b).toString()),
+  );
+  expect(har.log.version).toBe('1.2');
+  expect(JSON.stringify(har)).not.toContain(mock.keys.pro);
+});
