@@ -27,13 +27,11 @@ export function ProfilesScreen() {
 
   async function test(id: string) {
     setResults((r) => ({ ...r, [id]: 'testing' }));
-    const result = await bridge.profiles
-      .test({ id })
-      .catch((e: unknown): ConnectionTest => ({
-        ok: false,
-        durationMs: 0,
-        error: { code: 'UNEXPECTED', message: String(e) },
-      }));
+    const result = await bridge.profiles.test({ id }).catch((e: unknown): ConnectionTest => ({
+      ok: false,
+      durationMs: 0,
+      error: { code: 'UNEXPECTED', message: String(e) },
+    }));
     setResults((r) => ({ ...r, [id]: result }));
   }
 
