@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { limiterFigure, streamingClientFigure } from './core';
+import { bundleFigure, firstScreenFigure } from './renderer';
 
 interface Row {
   figure: string;
@@ -109,7 +110,7 @@ try {
 } finally {
   servers.child.kill('SIGTERM');
 }
-rows.push(await streamingClientFigure(), await limiterFigure());
+rows.push(await streamingClientFigure(), await limiterFigure(), await bundleFigure(), await firstScreenFigure());
 
 const widths = [0, 1, 2].map((i) =>
   Math.max(

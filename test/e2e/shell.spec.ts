@@ -146,3 +146,34 @@ test('the log lists the calls; a request copies as curl without the secret; JSON
   expect(har.log.version).toBe('1.2');
   expect(JSON.stringify(har)).not.toContain(mock.keys.pro);
 });
+
+test('keyboard only: reach a screen from the navigation and add a key', async ({ app }) => {
+  let focused = '';
+  for (let i = 0; i < 20 && focused !== 'Keys'; i++) {
+    await app.keyboard.press('Tab');
+    focused = await app.evaluate(() => document.activeElement?.textContent ?? '');
+  }
+  expect(focused).toBe('Keys');
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('heading', { name: 'Keys', level: 2 })).toBeVisible();
+  await app.getByRole('form', { name: 'Add a key' }).getByLabel('Name').focus();
+  await app.keyboard.type('typed');
+  await app.keyboard.press('Tab');
+  await app.keyboard.type('abc_ABCDEFGHIJKLMNOPQRSTUVWXYZ123456');
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('table', { name: 'Keys' })).toContainText('typed');
+});
+
+test.describe('in a dark desktop theme', () => {
+  test.use({ colorScheme: 'dark' });
+  test('the console follows it, with readable contrast', async ({ app }) => {
+    await app.getByRole('link', { name: 'Keys' }).click();
+    const [background, text] = await app.evaluate(() => {
+      const style = getComputedStyle(document.body);
+      return [style.backgroundColor, style.color];
+    });
+    expect(background).toBe('rgb(18, 21, 28)');
+    expect(text).toBe('rgb(229, 232, 239)');
+    await app.screenshot({ path: screenshotPath('keys-dark') });
+  });
+});
