@@ -14,6 +14,7 @@ import type {
   UsageReport,
 } from './api';
 import type { RequestLogEntry } from './request-log-entry';
+import type { Transcript, TranscriptSummary } from './transcript';
 
 const id = z.string().min(1).max(200);
 const text = (max: number) => z.string().max(max);
@@ -23,7 +24,10 @@ const chatInput = z.strictObject({
   message: z.string().max(1_000_000),
   agent: text(200).optional(),
   session_id: text(200).optional(),
+  /** This client began the session (a new one, not a pasted id): its transcript is known from the start. */
+  startedHere: z.boolean().optional(),
 });
+const transcriptRef = z.strictObject({ kind: z.enum(['session', 'thread']), id });
 
 export const BRIDGE_CALLS = {
   'app:info': none,
@@ -69,6 +73,10 @@ export const BRIDGE_CALLS = {
    */
   'chat:stream': chatInput.extend({ streamId: z.uuid() }),
   'chat:cancel': z.strictObject({ streamId: id }),
+  /** What this client has recorded for the active profile (the API keeps no history: DESIGN.md §2). */
+  'transcripts:list': z.strictObject({ kind: z.enum(['session', 'thread']).optional() }),
+  'transcripts:get': transcriptRef,
+  'transcripts:remove': transcriptRef,
 } as const;
 
 export type BridgeCall = keyof typeof BRIDGE_CALLS;
@@ -151,6 +159,9 @@ export interface BridgeOutputs {
   'chat:send': ChatReply;
   'chat:stream': StreamStarted;
   'chat:cancel': { cancelled: boolean };
+  'transcripts:list': { summaries: TranscriptSummary[]; unreadable: { file: string; message: string }[] };
+  'transcripts:get': Transcript | null;
+  'transcripts:remove': { removed: boolean };
 }
 
 /** What the renderer sees of any failure: words and codes, never a stack trace. */

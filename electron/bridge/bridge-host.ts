@@ -20,8 +20,9 @@ import {
   type StreamChunkEvent,
 } from '../../shared/bridge';
 import type { RequestLogEntry } from '../../shared/request-log-entry';
-import { ApiError } from '../core/api-error';
+import { ApiError, describeError } from '../core/api-error';
 import type { ConsoleCore } from '../core/console-core';
+import { ExchangeRecorder } from '../core/exchange-recorder';
 import { KeyVaultError, type KeyMeta } from '../core/key-vault';
 import { ProfileError, type Profile } from '../core/profiles';
 import { curlFor } from './curl';
@@ -29,6 +30,12 @@ import { curlFor } from './curl';
 type Handlers = {
   [K in BridgeCall]: (input: z.output<(typeof BRIDGE_CALLS)[K]>) => Promise<BridgeOutputs[K]>;
 };
+interface ChatCall {
+  message: string;
+  agent?: string | undefined;
+  session_id?: string | undefined;
+  startedHere?: boolean | undefined;
+}
 type Emit = <E extends BridgeEvent>(event: E, payload: BridgeEvents[E]) => void;
 
 /** How long stream chunks gather before one `chat:chunk` event: about one animation frame. */
@@ -189,6 +196,16 @@ export class BridgeHost {
     if (state) this.emit('rate:update', state);
   }
 
+  /** The record of a chat's session; none when the caller gave no session id (nothing to continue). */
+  private async recorderFor(input: ChatCall, startedHere: boolean | undefined) {
+    if (!input.session_id) return undefined;
+    return ExchangeRecorder.open(
+      this.core.transcripts,
+      { profileId: this.activeProfile().id, kind: 'session', id: input.session_id },
+      { agent: input.agent ?? 'default', startedHere: startedHere === true },
+    );
+  }
+
   private saveCaPem(pem: string): string {
     const dir = join(this.core.dataDir, 'ca');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -288,17 +305,65 @@ export class BridgeHost {
       'agents:list': async (q) => this.client().listAgents(q),
       'conversations:list': async (q) => this.client().listConversations(q),
       'threads:list': async () => this.client().listThreads(),
-      'threads:create': async (input) => this.client().createThread(input),
-      'threads:send': async ({ threadId, message }) => this.client().appendThreadMessage(threadId, message),
+      'threads:create': async (input) => {
+        const created = await this.client().createThread(input);
+        const recorder = await ExchangeRecorder.open(
+          core.transcripts,
+          { profileId: this.activeProfile().id, kind: 'thread', id: created.thread.id },
+          { agent: created.thread.agent, startedHere: true, title: created.thread.title },
+        );
+        await recorder.user(input.message);
+        await recorder.agent({ content: created.response, status: 'complete' });
+        return created;
+      },
+      'threads:send': async ({ threadId, message }) => {
+        const recorder = await ExchangeRecorder.open(
+          core.transcripts,
+          { profileId: this.activeProfile().id, kind: 'thread', id: threadId },
+          { agent: 'unknown', startedHere: false },
+        );
+        await recorder.user(message);
+        try {
+          const reply = await this.client().appendThreadMessage(threadId, message);
+          await recorder.agent({ content: reply.response, status: 'complete' });
+          return reply;
+        } catch (error) {
+          await recorder.agent({ content: '', status: 'failed', error: describeError(error) });
+          throw error;
+        }
+      },
       'usage:get': async ({ days }) => this.client().usage(days),
       'health:get': async () => this.client().health(),
-      'chat:send': async (input) => this.client().chat(input),
+      'chat:send': async ({ startedHere, ...input }) => {
+        const recorder = await this.recorderFor(input, startedHere);
+        await recorder?.user(input.message);
+        try {
+          const reply = await this.client().chat(input);
+          await recorder?.agent({ content: reply.response, status: 'complete', requestId: reply.request_id });
+          return reply;
+        } catch (error) {
+          await recorder?.agent({ content: '', status: 'failed', error: describeError(error) });
+          throw error;
+        }
+      },
       'chat:stream': async (input) => this.startStream(input),
       'chat:cancel': async ({ streamId }) => {
         const controller = this.streams.get(streamId);
         controller?.abort();
         return { cancelled: controller !== undefined };
       },
+      'transcripts:list': async ({ kind }) => {
+        const listing = await core.transcripts.list(this.activeProfile().id, kind);
+        return {
+          summaries: listing.summaries,
+          unreadable: listing.unreadable.map((e) => ({ file: e.file, message: e.message })),
+        };
+      },
+      'transcripts:get': async ({ kind, id }) =>
+        (await core.transcripts.get({ profileId: this.activeProfile().id, kind, id })) ?? null,
+      'transcripts:remove': async ({ kind, id }) => ({
+        removed: await core.transcripts.remove({ profileId: this.activeProfile().id, kind, id }),
+      }),
     };
   }
 
@@ -306,23 +371,18 @@ export class BridgeHost {
    * Starts a stream and forwards its chunks in batches of about one frame, then its end. The
    * renderer names the stream, so it is listening before the first chunk can arrive.
    */
-  private async startStream({
-    streamId,
-    ...input
-  }: {
-    streamId: string;
-    message: string;
-    agent?: string | undefined;
-    session_id?: string | undefined;
-  }) {
+  private async startStream({ streamId, startedHere, ...input }: ChatCall & { streamId: string }) {
     if (this.streams.has(streamId)) throw new Refusal('BAD_INPUT', 'That stream id is already in use.');
     const controller = new AbortController();
     this.streams.set(streamId, controller);
+    const recorder = await this.recorderFor(input, startedHere);
+    await recorder?.user(input.message);
     let stream;
     try {
       stream = await this.client().chatStream(input, { signal: controller.signal });
     } catch (error) {
       this.streams.delete(streamId);
+      await recorder?.agent({ content: '', status: 'failed', error: describeError(error) });
       throw error;
     }
     const pending: StreamChunkEvent['chunks'] = [];
@@ -344,6 +404,15 @@ export class BridgeHost {
         if (timer) clearTimeout(timer);
         flush();
         this.streams.delete(streamId);
+        await recorder
+          ?.agent({
+            content: stream.text,
+            status:
+              stream.status === 'done' ? 'complete' : stream.status === 'cancelled' ? 'stopped' : 'partial',
+            requestId: stream.requestId,
+            error: failure && stream.status !== 'cancelled' ? describeError(failure) : undefined,
+          })
+          .catch(() => undefined);
         this.emit('chat:end', {
           streamId,
           status: stream.status === 'done' ? 'done' : stream.status === 'cancelled' ? 'cancelled' : 'failed',

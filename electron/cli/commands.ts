@@ -4,7 +4,8 @@ import { createInterface } from 'node:readline';
 import type { ApiClient } from '../core/api-client';
 import type { ConsoleCore } from '../core/console-core';
 import type { Profile } from '../core/profiles';
-import type { MessageStatus, TranscriptInit, TranscriptRef } from '../core/transcript-store';
+import { ExchangeRecorder } from '../core/exchange-recorder';
+import type { MessageStatus } from '../core/transcript-store';
 import { SESSION_ID_PATTERN } from '../../shared/api';
 import { describeError, table, UsageError } from './output';
 
@@ -283,13 +284,13 @@ export function threadsCommand(
           { message, ...(title ? { title } : {}), ...(agent ? { agent } : {}) },
           { signal: io.signal },
         );
-        const ref: TranscriptRef = { profileId: profile.id, kind: 'thread', id: created.thread.id };
-        const init = {
-          agent: created.thread.agent,
-          knownFrom: 'start' as const,
-          title: created.thread.title,
-        };
-        await recordExchange(core, ref, init, message, created.response);
+        const recorder = await ExchangeRecorder.open(
+          core.transcripts,
+          { profileId: profile.id, kind: 'thread', id: created.thread.id },
+          { agent: created.thread.agent, startedHere: true, title: created.thread.title },
+        );
+        await recorder.user(message);
+        await recorder.agent({ content: created.response, status: 'complete' });
         return print(
           io,
           created,
@@ -300,11 +301,19 @@ export function threadsCommand(
         const [threadId, ...words] = args;
         const message = stringOption(options, 'message') ?? words.join(' ');
         if (!threadId || !message) throw new UsageError('threads send needs a thread id and a message.');
-        const ref: TranscriptRef = { profileId: profile.id, kind: 'thread', id: threadId };
-        const known = await core.transcripts.get(ref);
-        const reply = await client.appendThreadMessage(threadId, message, { signal: io.signal });
-        const init = { agent: known?.agent ?? 'unknown', knownFrom: 'partial' as const };
-        await recordExchange(core, ref, init, message, reply.response);
+        const recorder = await ExchangeRecorder.open(
+          core.transcripts,
+          { profileId: profile.id, kind: 'thread', id: threadId },
+          { agent: 'unknown', startedHere: false },
+        );
+        await recorder.user(message);
+        const reply = await client
+          .appendThreadMessage(threadId, message, { signal: io.signal })
+          .catch(async (error: unknown) => {
+            await recorder.agent({ content: '', status: 'failed', error: describeError(error) });
+            throw error;
+          });
+        await recorder.agent({ content: reply.response, status: 'complete' });
         return print(io, reply, () => reply.response);
       }
       default:
@@ -325,27 +334,15 @@ export function chatCommand(core: ConsoleCore, args: string[], options: Options,
     }
     const sessionId = given ?? newSessionId();
     const agent = stringOption(options, 'agent');
-    const ref: TranscriptRef = { profileId: profile.id, kind: 'session', id: sessionId };
-    const known = await core.transcripts.get(ref);
-    const init = {
-      agent: agent ?? 'default',
-      knownFrom: given && !known ? ('partial' as const) : ('start' as const),
-    };
+    const recorder = await ExchangeRecorder.open(
+      core.transcripts,
+      { profileId: profile.id, kind: 'session', id: sessionId },
+      { agent: agent ?? 'default', startedHere: given === undefined },
+    );
     const input = { message, session_id: sessionId, ...(agent ? { agent } : {}) };
-    await core.transcripts.append(ref, { role: 'user', content: message, status: 'complete' }, init);
-
+    await recorder.user(message);
     const agentSaid = (content: string, status: MessageStatus, requestId?: string, error?: unknown) =>
-      core.transcripts.append(
-        ref,
-        {
-          role: 'agent',
-          content,
-          status,
-          ...(requestId ? { requestId } : {}),
-          ...(error ? { error: describeError(error) } : {}),
-        },
-        init,
-      );
+      recorder.agent({ content, status, requestId, error: error ? describeError(error) : undefined });
 
     if (options['no-stream']) {
       const reply = await client.chat(input, { signal: io.signal }).catch(async (error: unknown) => {
@@ -386,18 +383,6 @@ export function chatCommand(core: ConsoleCore, args: string[], options: Options,
         `${stream.requestId ?? ''}; continue with --session ${sessionId}`,
     );
   });
-}
-
-/** Records one exchange this client saw (the API returns no history: DESIGN.md §2). */
-async function recordExchange(
-  core: ConsoleCore,
-  ref: TranscriptRef,
-  init: TranscriptInit,
-  message: string,
-  reply: string,
-): Promise<void> {
-  await core.transcripts.append(ref, { role: 'user', content: message, status: 'complete' }, init);
-  await core.transcripts.append(ref, { role: 'agent', content: reply, status: 'complete' }, init);
 }
 
 function newSessionId(): string {

@@ -1,5 +1,6 @@
 // How the CLI speaks: human tables by default, JSON for scripts, and an exit code per error class.
 import { ApiError } from '../core/api-error';
+export { describeError } from '../core/api-error';
 import { KeyVaultError } from '../core/key-vault';
 import { ProfileError } from '../core/profiles';
 
@@ -44,18 +45,6 @@ export function exitCodeFor(error: unknown): number {
     }
   }
   return EXIT.failure;
-}
-
-/** One line for stderr: what went wrong, with the service's code and request id when there are any. */
-export function describeError(error: unknown): string {
-  if (error instanceof ApiError) {
-    const parts = [error.code, error.status ? `HTTP ${error.status}` : undefined, error.requestId]
-      .filter(Boolean)
-      .join(', ');
-    const wait = error.retryAfterS !== undefined ? ` Retry after ${error.retryAfterS} s.` : '';
-    return `${error.message}${wait} (${parts})`;
-  }
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function table(rows: Record<string, unknown>[], columns: string[]): string {

@@ -111,3 +111,15 @@ export function errorFromResponse(
     retryAfterS: headerRetry,
   });
 }
+
+/** One line for people: what went wrong, with the service's code and request id when there are any. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) {
+    const parts = [error.code, error.status ? `HTTP ${error.status}` : undefined, error.requestId]
+      .filter(Boolean)
+      .join(', ');
+    const wait = error.retryAfterS !== undefined ? ` Retry after ${error.retryAfterS} s.` : '';
+    return `${error.message}${wait} (${parts})`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

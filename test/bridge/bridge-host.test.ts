@@ -96,3 +96,53 @@ describe('streams', () => {
     expect(ended()?.chunkCount).toBeLessThan(500);
   });
 });
+
+describe('transcripts', () => {
+  test('a streamed chat in a session is recorded, and a failed one keeps what was typed', async () => {
+    const streamId = randomUUID();
+    await host.invoke('chat:stream', {
+      streamId,
+      message: 'hello there',
+      agent: 'echo',
+      session_id: 'bridgeSession1',
+      startedHere: true,
+    });
+    for (let i = 0; i < 200; i++) {
+      const got = await host.invoke('transcripts:get', { kind: 'session', id: 'bridgeSession1' });
+      if (got.ok && got.value && (got.value as { messages: unknown[] }).messages.length === 2) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const recorded = await host.invoke('transcripts:get', { kind: 'session', id: 'bridgeSession1' });
+    expect(recorded).toMatchObject({
+      ok: true,
+      value: {
+        knownFrom: 'start',
+        messages: [
+          { role: 'user', content: 'hello there', status: 'complete' },
+          { role: 'agent', content: 'Echo: hello there', status: 'complete' },
+        ],
+      },
+    });
+
+    await host.invoke('chat:send', {
+      message: 'are you there?',
+      agent: 'archivist',
+      session_id: 'bridgeSession2',
+    });
+    const failed = await host.invoke('transcripts:get', { kind: 'session', id: 'bridgeSession2' });
+    expect(failed).toMatchObject({
+      ok: true,
+      value: {
+        knownFrom: 'partial',
+        messages: [
+          { role: 'user', content: 'are you there?' },
+          { role: 'agent', status: 'failed', error: expect.stringContaining('AGENT_NOT_FOUND') },
+        ],
+      },
+    });
+    const list = await host.invoke('transcripts:list', { kind: 'session' });
+    expect(list.ok && (list.value as { summaries: { id: string }[] }).summaries.map((s) => s.id)).toEqual(
+      expect.arrayContaining(['bridgeSession1', 'bridgeSession2']),
+    );
+  });
+});
