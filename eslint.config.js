@@ -11,6 +11,13 @@ const react = {
   message: 'React belongs to renderer/.',
 };
 const layer = (pattern, message) => ({ group: [pattern], message });
+// GitHub Desktop's rule: raw IPC only inside the typed, sender-checking wrappers.
+const rawIpc = {
+  name: 'electron',
+  importNames: ['ipcMain', 'ipcRenderer', 'contextBridge', 'default'],
+  message:
+    'Use the bridge: ipcMain lives in electron/shell/ipc.ts, ipcRenderer and contextBridge in electron/shell/preload.ts.',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', '.bench/'] },
@@ -64,6 +71,21 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Only the shell imports Electron: the bridge host, web host and CLI are plain Node.
+    files: ['electron/bridge/**', 'electron/web-host/**', 'electron/cli/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [electron, react, layer('**/renderer/**', 'The main side knows nothing of the UI.')] },
+      ],
+    },
+  },
+  {
+    files: ['electron/shell/**'],
+    ignores: ['electron/shell/ipc.ts', 'electron/shell/preload.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc] }] },
   },
   {
     files: ['mock/**', 'electron/core/**'],

@@ -19,6 +19,21 @@ export async function buildElectron() {
     packages: 'external',
     logLevel: 'warning',
   });
+  // A sandboxed preload gets no Node and no module loader beyond `require('electron')`: it must be
+  // one CommonJS file. Built for the browser platform, so any Node built-in that sneaks into its
+  // imports fails the build instead of failing at run time.
+  await esbuild({
+    entryPoints: { preload: 'electron/shell/preload.ts' },
+    outdir: 'out/electron',
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    platform: 'browser',
+    format: 'cjs',
+    target: 'chrome140',
+    sourcemap: true,
+    external: ['electron'],
+    logLevel: 'warning',
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,50 +1,163 @@
-// The desktop shell: the only code that imports Electron. It starts the embedded mock in-process
-// and opens one locked-down window on the renderer. The bridge, menu, tray and settings arrive
-// with the shell issue.
+// The desktop app's entry: the app's lifecycle and nothing else. It locks the session down, opens
+// the core (with the embedded mock) on the data dir, carries the bridge over IPC, and opens one
+// window on the renderer, with the menu and the tray. Quitting closes the bridge and the core.
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
-import { startMockServer, type MockServer } from '../../mock/server';
+import { app, dialog, Menu, session, type BrowserWindow } from 'electron';
+import { BridgeHost } from '../bridge/bridge-host';
+import { ConsoleCore } from '../core/console-core';
 import { defaultDataDir } from '../core/paths';
+import { redactSecrets } from '../core/redact';
+import { guardWebContents, hardenSession } from './hardening';
+import { registerBridgeIpc } from './ipc';
+import { buildAppMenu, setAboutPanel } from './menu';
+import { rendererLocation } from './policy';
+import { createTray, destroyTray } from './tray';
+import { createMainWindow } from './window';
+import { openWindowState, type WindowState } from './window-state';
 
-let mock: MockServer | undefined;
+const INDEX_FILE = join(import.meta.dirname, '..', 'renderer', 'index.html');
+const PRELOAD_FILE = join(import.meta.dirname, 'preload.cjs');
+/** Quitting never hangs on a slow close: after this the process goes anyway. */
+const SHUTDOWN_LIMIT_MS = 5_000;
 
-function createWindow(): void {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    title: 'Agent Console',
-    show: false,
-    webPreferences: {
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
-  });
-  window.once('ready-to-show', () => window.show());
-  // No navigation away from the app and no new windows: links open outside, after the renderer asks.
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
-  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  void window.loadFile(join(import.meta.dirname, '..', 'renderer', 'index.html'));
+interface Running {
+  core: ConsoleCore;
+  bridge: BridgeHost;
+  windowState: WindowState;
+  disposeIpc: () => void;
 }
 
-app.on('web-contents-created', (_event, contents) => {
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-});
+function log(message: string): void {
+  process.stderr.write(`agent-console: ${redactSecrets(message)}\n`);
+}
 
-void app.whenReady().then(async () => {
-  const dataDir = process.env.AGENT_CONSOLE_DATA_DIR ? defaultDataDir() : app.getPath('userData');
-  mock = await startMockServer({ dataDir: join(dataDir, 'mock') });
-  createWindow();
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+// One data dir for the app, the CLI and the web host (electron/core/paths.ts: the OS's usual
+// place, or AGENT_CONSOLE_DATA_DIR). Chromium's own files go there too, and the single-instance
+// lock is per data dir, so a test run with its own dir never meets the user's app. Before `ready`.
+const dataDir = defaultDataDir();
+mkdirSync(dataDir, { recursive: true, mode: 0o700 }); // setPath refuses a folder that does not exist
+app.setPath('userData', dataDir);
+app.enableSandbox();
+const dev = !app.isPackaged;
+
+let mainWindow: BrowserWindow | undefined;
+let running: Running | undefined;
+let quitting: 'no' | 'closing' | 'done' = 'no';
+/** Warnings from opening the core (a settings file set aside...), shown once in the window. */
+const startupWarnings: string[] = [];
+
+guardWebContents(app, (what) => log(`blocked ${what}`));
+
+function showWindow(): void {
+  if (!running || quitting !== 'no') return;
+  if (mainWindow && !mainWindow.isDestroyed()) {
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+    return;
+  }
+  const opened = createMainWindow({
+    preload: PRELOAD_FILE,
+    indexFile: INDEX_FILE,
+    state: running.windowState,
+    dev,
+    onLoadFailed: (message) => {
+      log(message);
+      dialog.showErrorBox('Agent Console', message);
+    },
   });
-});
+  opened.on('closed', () => {
+    if (mainWindow === opened) mainWindow = undefined;
+  });
+  opened.once('ready-to-show', () => {
+    for (const message of startupWarnings.splice(0)) {
+      void dialog.showMessageBox(opened, { type: 'warning', title: 'Agent Console', message });
+    }
+  });
+  mainWindow = opened;
+}
 
+async function start(): Promise<Running> {
+  await app.whenReady();
+  const renderer = rendererLocation(INDEX_FILE);
+  hardenSession(session.defaultSession, renderer, (what) => log(`blocked ${what}`));
+  if (!existsSync(INDEX_FILE) || !existsSync(PRELOAD_FILE)) {
+    throw new Error(`The console is not built (no ${INDEX_FILE} or ${PRELOAD_FILE}): run \`npm run build\`.`);
+  }
+  const version = app.getVersion();
+  const warn = (message: string): void => {
+    log(message);
+    // Later ones (a transcript that could not be written) only go to the log.
+    if (!running) startupWarnings.push(message);
+  };
+  const core = await ConsoleCore.open({
+    dataDir,
+    embeddedMock: 'discover',
+    appVersion: version,
+    // As the CLI does: tests give each run a keychain service of its own.
+    ...(process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE
+      ? { keychainService: process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE }
+      : {}),
+    onWarning: warn,
+  });
+  const bridge = new BridgeHost(core, { transport: 'electron', version });
+  // Before the window exists, so its first call finds its handler.
+  const disposeIpc = registerBridgeIpc({
+    bridge,
+    window: () => mainWindow,
+    renderer,
+    onRefused: (call, reason) => log(`refused the bridge call ${call} from ${reason}`),
+  });
+  running = { core, bridge, disposeIpc, windowState: openWindowState(dataDir, log) };
+  // Asked to quit while the core was opening: shutdown() closes what was opened.
+  if (quitting !== 'no') return running;
+  setAboutPanel();
+  Menu.setApplicationMenu(buildAppMenu({ dev, dataDir, onError: log }));
+  createTray({ show: showWindow, quit: () => app.quit() }, log);
+  showWindow();
+  return running;
+}
+
+async function shutdown(started: Promise<Running | undefined>): Promise<void> {
+  destroyTray();
+  const services = await started;
+  if (!services) return;
+  services.disposeIpc();
+  services.bridge.close();
+  await services.core.close();
+}
+
+// Another instance on this data dir shows its window (second-instance, below) and this one leaves.
+const haveLock = app.requestSingleInstanceLock();
+const started: Promise<Running | undefined> = haveLock
+  ? start().catch((error: unknown) => {
+      const message = redactSecrets((error as Error).message ?? String(error));
+      log(`could not start: ${message}`);
+      dialog.showErrorBox('Agent Console could not start', message);
+      app.exit(1);
+      return undefined;
+    })
+  : Promise.resolve(undefined);
+if (!haveLock) app.quit();
+
+app.on('second-instance', () => showWindow());
+// macOS: a click on the Dock icon with no window open.
+app.on('activate', () => showWindow());
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-app.on('will-quit', () => {
-  void mock?.close();
+app.on('will-quit', (event) => {
+  if (quitting === 'done') return;
+  event.preventDefault();
+  if (quitting === 'closing') return;
+  quitting = 'closing';
+  const limit = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_LIMIT_MS).unref());
+  void Promise.race([shutdown(started), limit])
+    .catch((error: unknown) => log(`while closing: ${(error as Error).message}`))
+    .finally(() => {
+      quitting = 'done';
+      app.quit();
+    });
 });

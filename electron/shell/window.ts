@@ -1,0 +1,55 @@
+// The app's one window: locked down (DESIGN.md §6), opened where it was last, on our renderer.
+import { BrowserWindow, nativeTheme } from 'electron';
+import { MIN_SIZE } from './window-bounds';
+import type { WindowState } from './window-state';
+
+export interface MainWindowOptions {
+  /** out/electron/preload.cjs */
+  preload: string;
+  /** out/renderer/index.html */
+  indexFile: string;
+  state: WindowState;
+  /** DevTools only in development builds. */
+  dev: boolean;
+  onLoadFailed: (message: string) => void;
+}
+
+export function createMainWindow({
+  preload,
+  indexFile,
+  state,
+  dev,
+  onLoadFailed,
+}: MainWindowOptions): BrowserWindow {
+  const { bounds, maximized } = state.initial();
+  const window = new BrowserWindow({
+    ...bounds,
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
+    title: 'Agent Console',
+    show: false,
+    // The page's own background, so opening does not flash white in a dark theme.
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#1b1b1f' : '#ffffff',
+    webPreferences: {
+      preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      devTools: dev,
+    },
+  });
+  if (maximized) window.maximize();
+  state.track(window);
+  window.once('ready-to-show', () => window.show());
+  window.loadFile(indexFile).catch((error: unknown) => {
+    onLoadFailed(`Could not load the console's page ${indexFile}: ${(error as Error).message}`);
+  });
+  return window;
+}
