@@ -26,15 +26,25 @@ export async function bundleFigure(): Promise<Figure> {
     raw += bytes.length;
     gzip += gzipSync(bytes, { level: 9 }).length;
   }
-  return { figure: 'renderer bundle (JS + CSS)', value: `${kb(gzip)} gzip`, note: `${kb(raw)} raw, ${files.length} files` };
+  return {
+    figure: 'renderer bundle (JS + CSS)',
+    value: `${kb(gzip)} gzip`,
+    note: `${kb(raw)} raw, ${files.length} files`,
+  };
 }
 
 export async function firstScreenFigure(): Promise<Figure> {
   const executablePath = await findChromium();
-  if (!executablePath) return { figure: 'web host start → first screen', value: 'n/a', note: 'no Chromium found' };
+  if (!executablePath)
+    return { figure: 'web host start → first screen', value: 'n/a', note: 'no Chromium found' };
   const browser = await chromium.launch({
     executablePath,
-    args: ['--disable-gpu', '--no-first-run', '--disable-background-networking', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
+    args: [
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+    ],
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-bench-'));
   const t0 = performance.now();

@@ -110,7 +110,12 @@ try {
 } finally {
   servers.child.kill('SIGTERM');
 }
-rows.push(await streamingClientFigure(), await limiterFigure(), await bundleFigure(), await firstScreenFigure());
+rows.push(
+  await streamingClientFigure(),
+  await limiterFigure(),
+  await bundleFigure(),
+  await firstScreenFigure(),
+);
 
 const widths = [0, 1, 2].map((i) =>
   Math.max(
