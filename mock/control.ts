@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AgentStatus, RateTierSchema, type HealthReport } from '../shared/api';
+import { CHAOS_PRESETS, isChaosPreset, type ChaosPreset, type ChaosView } from './chaos';
 import { ApiFailure } from './errors';
 import { maskKey, newApiKey, newId } from './ids';
 import { defaultFaults, type Faults, type MockService } from './service';
@@ -88,7 +89,23 @@ export class MockControl {
       keys: s.keys.map((k) => this.keyView(k)),
       health: this.service.healthReport(),
       faults: this.service.faults,
+      chaos: this.service.chaos.list(),
     };
+  }
+
+  /** Turns a chaos preset on (in memory only: a reset or restart turns it off). */
+  applyChaos(preset: string): ChaosView[] {
+    this.service.chaos.apply(chaosPreset(preset), this.service.clock.now());
+    return this.service.chaos.list();
+  }
+
+  undoChaos(preset: string): ChaosView[] {
+    this.service.chaos.undo(chaosPreset(preset));
+    return this.service.chaos.list();
+  }
+
+  clearChaos(): void {
+    this.service.chaos.clear();
   }
 
   reset(): void {
@@ -200,6 +217,17 @@ export class MockControl {
   }
 }
 
+function chaosPreset(name: string): ChaosPreset {
+  if (!isChaosPreset(name)) {
+    throw new ApiFailure(
+      404,
+      'NOT_FOUND',
+      `No chaos preset '${name}'. Presets: ${Object.keys(CHAOS_PRESETS).join(', ')}.`,
+    );
+  }
+  return name;
+}
+
 export function registerControlRoutes(app: FastifyInstance, control: MockControl): void {
   const p = CONTROL_PREFIX;
   type Ref = { Params: { ref: string } };
@@ -219,4 +247,9 @@ export function registerControlRoutes(app: FastifyInstance, control: MockControl
   app.post<Ref>(`${p}/keys/:ref/revoke`, async (req) => control.revokeKey(req.params.ref));
   app.patch(`${p}/faults`, async (req) => control.setFaults(parseBody(FaultsPatch, req.body)));
   app.delete(`${p}/faults`, async () => (control.clearFaults(), { ok: true }));
+  type Preset = { Params: { preset: string } };
+  app.get(`${p}/chaos`, async () => ({ presets: CHAOS_PRESETS, active: control.state().chaos }));
+  app.post<Preset>(`${p}/chaos/:preset`, async (req) => ({ active: control.applyChaos(req.params.preset) }));
+  app.delete<Preset>(`${p}/chaos/:preset`, async (req) => ({ active: control.undoChaos(req.params.preset) }));
+  app.delete(`${p}/chaos`, async () => (control.clearChaos(), { active: [] }));
 }

@@ -37,6 +37,19 @@ export class RateWindow {
     };
   }
 
+  /**
+   * Counts a request made at `at` (≤ now) by another client, if the window had room for it then;
+   * kept in time order.
+   */
+  record(keyId: string, limit: number, at: number): void {
+    const log = this.prune(keyId, at);
+    const inWindow = log.filter((t) => t > at - RATE_WINDOW_MS && t <= at).length;
+    if (inWindow >= limit) return;
+    let i = log.length;
+    while (i > 0 && (log[i - 1] as number) > at) i--;
+    log.splice(i, 0, at);
+  }
+
   /** Requests counted for `keyId` in the window ending at `now`. */
   count(keyId: string, now: number): number {
     return this.prune(keyId, now).length;

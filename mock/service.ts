@@ -9,6 +9,7 @@ import {
   type Thread,
   type UsageReport,
 } from '../shared/api';
+import { Chaos } from './chaos';
 import { ApiFailure, type ErrorShape } from './errors';
 import { estimateTokens } from './agent-replies';
 import { alphanumeric, newId } from './ids';
@@ -61,6 +62,8 @@ export class MockService {
   state: MockState;
   readonly window = new RateWindow();
   faults: Faults = defaultFaults();
+  /** Chaos presets: in memory only, so neither a reset nor a restart keeps them. */
+  readonly chaos = new Chaos();
   readonly clock: Clock;
   readonly chatTimeoutMs: number;
   readonly version: string;
@@ -91,6 +94,7 @@ export class MockService {
     const secrets = Object.fromEntries(this.demoKeys().map((k) => [k.name, k.secret]));
     this.state = createSeedState(this.clock.now(), secrets);
     this.faults = defaultFaults();
+    this.chaos.clear();
     this.window.clear();
     this.changed();
   }
@@ -144,7 +148,7 @@ export class MockService {
 
   /** Spec §5.5: only an active Pro or Ultra plan may call. */
   checkPlan(key: KeyRecord): void {
-    const plan = this.state.accounts[key.account] ?? 'free';
+    const plan = this.chaos.plan(this.state.accounts[key.account] ?? 'free');
     if (plan !== 'pro' && plan !== 'ultra') {
       throw new ApiFailure(403, 'PLAN_REQUIRED', 'This account has no active Pro or Ultra plan.');
     }
@@ -152,7 +156,10 @@ export class MockService {
 
   /** Counts the request in the key's window; 429 when it is full (spec §8). */
   admit(key: KeyRecord): RateDecision {
-    const decision = this.window.take(key.id, key.tier ?? DEFAULT_RATE_TIER, this.clock.now());
+    const now = this.clock.now();
+    const limit = this.chaos.tier(key.tier ?? DEFAULT_RATE_TIER);
+    this.chaos.stormLoad(key.id, now, (at) => this.window.record(key.id, limit, at));
+    const decision = this.window.take(key.id, limit, now);
     if (!decision.allowed && this.faults.enforceRateLimits) {
       const wait = decision.retryAfterS as number;
       const failure = new ApiFailure(
@@ -169,7 +176,9 @@ export class MockService {
   /** The window an injected 429 reports: the key's limit, none left, free again after its 1 s Retry-After. */
   injectedRateDecision(authorization: string | undefined): RateDecision {
     const secret = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
-    const limit = this.state.keys.find((k) => k.secret === secret)?.tier ?? DEFAULT_RATE_TIER;
+    const limit = this.chaos.tier(
+      this.state.keys.find((k) => k.secret === secret)?.tier ?? DEFAULT_RATE_TIER,
+    );
     const now = this.clock.now();
     return { allowed: false, limit, remaining: 0, resetS: Math.ceil((now + 1000) / 1000), retryAfterS: 1 };
   }
@@ -183,9 +192,9 @@ export class MockService {
     return fail.status;
   }
 
-  takeStreamBreak(): Faults['breakStreams'] {
+  takeStreamBreak(): { afterChunks: number; mode: 'drop' | 'stream_error' } | undefined {
     const brk = this.faults.breakStreams;
-    if (!brk) return undefined;
+    if (!brk) return this.chaos.streamBreak();
     brk.count -= 1;
     if (brk.count <= 0) this.faults.breakStreams = undefined;
     return { ...brk };
@@ -224,7 +233,9 @@ export class MockService {
 
   /** Waits out the agent's thinking time, or 504 TIMEOUT when it would exceed the chat timeout. */
   async think(agent: AgentRecord, signal: AbortSignal): Promise<void> {
-    const latency = agent.tuning.latencyMs;
+    const chaos = this.chaos.agentFailure(agent.slug);
+    if (chaos) throw chaos;
+    const latency = this.chaos.latency(agent.tuning.latencyMs, this.chatTimeoutMs);
     if (latency >= this.chatTimeoutMs) {
       await this.clock.sleep(this.chatTimeoutMs, signal);
       throw new ApiFailure(
@@ -359,7 +370,7 @@ export class MockService {
 
   /** DESIGN.md §2: all operational → healthy; `api` or `gateway` down → unhealthy; else degraded. */
   healthReport(): HealthReport {
-    const c = this.state.health;
+    const c = this.chaos.health(this.state.health);
     const allOk = Object.values(c).every((v) => v === 'operational');
     const critical = c.api === 'down' || c.gateway === 'down';
     const now = this.clock.now();
