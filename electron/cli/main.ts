@@ -15,6 +15,7 @@ import {
   usageCommand,
   type Io,
 } from './commands';
+import { MOCK_HELP, mockCommand } from './mock-commands';
 import { describeError, EXIT, exitCodeFor, UsageError } from './output';
 
 const HELP = `Usage: agent-console <command> [options]
@@ -28,7 +29,7 @@ Commands:
   chat [--agent SLUG] [--session ID] [--no-stream] <message>   (or the message on stdin)
   usage [--days N]
   health [--watch] [--interval SECONDS]
-  mock [--port P] [--data-dir DIR]                             (the mock alone, as npm run mock)
+${MOCK_HELP}
 
 Options: --profile NAME  --json  --data-dir DIR  --help
 The "Embedded mock" profile uses a running \`npm run mock\` on the same data dir, else starts one.`;
@@ -53,11 +54,24 @@ const OPTIONS = {
   message: { type: 'string' },
   watch: { type: 'boolean' },
   interval: { type: 'string' },
+  undo: { type: 'string' },
+  clear: { type: 'boolean' },
+  status: { type: 'string' },
+  latency: { type: 'string' },
+  pace: { type: 'string' },
+  length: { type: 'string' },
+  tier: { type: 'string' },
+  plan: { type: 'string' },
+  api: { type: 'string' },
+  vps: { type: 'string' },
+  agents: { type: 'string' },
+  gateway: { type: 'string' },
 } as const;
 
 export async function runCli(argv: string[]): Promise<number> {
-  if (argv[0] === 'mock') {
-    await runMockCli(argv.slice(1));
+  // `mock` alone or with only server flags, or `mock serve`: run the mock (as npm run mock).
+  if (argv[0] === 'mock' && (argv[1] === undefined || argv[1] === 'serve' || argv[1].startsWith('--'))) {
+    await runMockCli(argv.slice(argv[1] === 'serve' ? 2 : 1));
     return new Promise(() => undefined); // runs until stopped
   }
   let parsed;
@@ -82,10 +96,20 @@ export async function runCli(argv: string[]): Promise<number> {
     stdin: process.stdin,
     signal: controller.signal,
   };
+  const dataDir = options['data-dir'] ?? defaultDataDir();
+  if (command === 'mock') {
+    try {
+      await mockCommand(dataDir, rest, options, io);
+      return EXIT.ok;
+    } catch (error) {
+      io.err(`agent-console: ${describeError(error)}`);
+      return exitCodeFor(error);
+    }
+  }
   let core: ConsoleCore | undefined;
   try {
     core = await ConsoleCore.open({
-      dataDir: options['data-dir'] ?? defaultDataDir(),
+      dataDir,
       embeddedMock: 'discover',
       // Tests (and anyone keeping several setups apart) can use their own keychain service name.
       ...(process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE

@@ -230,3 +230,48 @@ describe('keys and profiles in the real keychain', async () => {
     expect(run.stderr.length).toBeGreaterThan(20);
   });
 });
+
+describe('agent-console mock …: the control room for scripts', () => {
+  test('chaos, agents, health, keys, error shape and the request log of a running mock', async () => {
+    expect((await cli(['mock', 'chaos', 'outage'])).stdout).toContain('on: outage');
+    expect((await cli(['health'])).stdout).toContain('UNHEALTHY');
+    expect((await cli(['chat', '--agent', 'echo', 'hi'])).code).toBe(7); // 503 while the outage lasts
+    expect((await cli(['mock', 'chaos', '--undo', 'outage'])).stdout).toContain('No chaos is on.');
+    expect((await cli(['mock', 'chaos', 'meteor'])).code).toBe(5);
+
+    expect((await cli(['mock', 'agent', 'echo', '--status', 'error'])).code).toBe(0);
+    expect((await cli(['chat', '--agent', 'echo', 'hi'])).stderr).toContain('AGENT_ERROR');
+    expect((await cli(['mock', 'agent', 'echo', '--status', 'deployed', '--latency', '0'])).code).toBe(0);
+
+    expect((await cli(['mock', 'health', '--vps', 'degraded'])).stdout).toBe('health: degraded\n');
+
+    const created = JSON.parse(
+      (await cli(['mock', 'key', 'create', '--name', 'ci', '--tier', '120', '--json'])).stdout,
+    );
+    expect(created).toMatchObject({ name: 'ci', tier: 120, revoked: false });
+    expect((await cli(['mock', 'key', 'revoke', created.id, '--json'])).stdout).toContain('"revoked": true');
+
+    expect((await cli(['mock', 'errors', 'flat'])).code).toBe(0);
+    const state = JSON.parse((await cli(['mock', 'state', '--json'])).stdout);
+    expect(state.faults.errorShape).toBe('flat');
+
+    const requests = await cli(['mock', 'requests']);
+    expect(requests.stdout).toContain('/api/v1/health');
+    expect(requests.stdout).toMatch(/ams_…\w{4}/);
+    for (const secret of Object.values(mockInfo.keys)) expect(requests.stdout).not.toContain(secret);
+
+    expect((await cli(['mock', 'reset'])).code).toBe(0);
+    const after = JSON.parse((await cli(['mock', 'state', '--json'])).stdout);
+    expect(after).toMatchObject({
+      chaos: [],
+      faults: { errorShape: 'nested' },
+      health: { status: 'healthy' },
+    });
+  }, 60_000);
+
+  test('with no mock running it says how to start one', async () => {
+    const run = await cli(['--data-dir', tempDir('agent-console-nomock-'), 'mock', 'state']);
+    expect(run.code).toBe(8);
+    expect(run.stderr).toContain('npm run mock');
+  });
+});
