@@ -1,5 +1,6 @@
 // What each seeded behaviour says. Replies are deterministic for a given message and history,
 // so tests can assert them.
+import { replayChunks, replayText } from './replay';
 import type { AgentRecord, Message } from './state';
 
 const STORY_WORDS = (
@@ -16,6 +17,7 @@ function hash(text: string): number {
 
 /** The full reply text of `agent` to `message`, given the earlier messages of the session or thread. */
 export function composeReply(agent: AgentRecord, message: string, history: readonly Message[]): string {
+  if (agent.replay) return replayText(agent.replay);
   const earlierUser = history.filter((m) => m.role === 'user');
   switch (agent.tuning.behaviour) {
     case 'echo':
@@ -23,7 +25,7 @@ export function composeReply(agent: AgentRecord, message: string, history: reado
     case 'story': {
       const start = hash(message);
       const words: string[] = [];
-      for (let i = 0; i < agent.tuning.chunkCount; i++) {
+      for (let i = 0; i < agent.tuning.chunkCount * (agent.tuning.wordsPerChunk ?? 1); i++) {
         words.push(STORY_WORDS[(start + i * 7) % STORY_WORDS.length] as string);
       }
       return words.join(' ') + '.';
@@ -42,12 +44,19 @@ export function composeReply(agent: AgentRecord, message: string, history: reado
 }
 
 /**
- * Splits a reply into stream chunks: one word each for `story` (so chunkCount words give
- * chunkCount chunks), otherwise pieces of up to 12 code points (never splitting a character).
+ * Splits a reply into stream chunks: `wordsPerChunk` words (default one) each for `story` (so
+ * chunkCount × wordsPerChunk words give chunkCount chunks), otherwise pieces of up to 12 code
+ * points (never splitting a character).
  */
 export function splitIntoChunks(agent: AgentRecord, reply: string): string[] {
+  if (agent.replay) return replayChunks(agent.replay);
   if (agent.tuning.behaviour === 'story') {
-    return reply.split(/(?<= )/);
+    const words = reply.split(/(?<= )/);
+    const per = agent.tuning.wordsPerChunk ?? 1;
+    if (per === 1) return words;
+    const chunks: string[] = [];
+    for (let i = 0; i < words.length; i += per) chunks.push(words.slice(i, i + per).join(''));
+    return chunks;
   }
   const points = Array.from(reply);
   const chunks: string[] = [];

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AgentStatus, RateTierSchema, type HealthReport } from '../shared/api';
 import { CHAOS_PRESETS, isChaosPreset, type ChaosPreset, type ChaosView } from './chaos';
 import { ApiFailure } from './errors';
+import { Replay } from './replay';
 import { maskKey, newApiKey, newId } from './ids';
 import { defaultFaults, type Faults, type MockService } from './service';
 import { AgentTuning, ComponentState, Plan, type KeyRecord } from './state';
@@ -85,7 +86,22 @@ export class MockControl {
   state() {
     const s = this.service.state;
     return {
-      agents: s.agents.map((a) => ({ slug: a.slug, name: a.name, status: a.status, ...a.tuning })),
+      agents: s.agents.map((a) => ({
+        slug: a.slug,
+        name: a.name,
+        status: a.status,
+        ...a.tuning,
+        ...(a.replay
+          ? {
+              replay: {
+                name: a.replay.fixture.name,
+                mode: a.replay.mode,
+                scale: a.replay.scale,
+                chunks: a.replay.fixture.chunks.length,
+              },
+            }
+          : {}),
+      })),
       keys: s.keys.map((k) => this.keyView(k)),
       health: this.service.healthReport(),
       faults: this.service.faults,
@@ -119,6 +135,11 @@ export class MockControl {
     this.service.restart();
   }
 
+  /** A deploy of another version: GET /health reports it from now on (uptime carries on). */
+  setVersion(version: string): void {
+    this.service.version = z.string().min(1).max(100).parse(version);
+  }
+
   setAgent(ref: string, patch: z.infer<typeof AgentPatch>): void {
     const agent = this.service.findAgent(ref);
     if (!agent) throw new ApiFailure(404, 'NOT_FOUND', `No agent '${ref}'.`);
@@ -128,6 +149,21 @@ export class MockControl {
       if (status === 'deployed') agent.deployed_at = new Date(this.service.clock.now()).toISOString();
     }
     Object.assign(agent.tuning, tuning);
+    this.service.changed();
+  }
+
+  /** The agent replays a recorded reply from now on (until cleared or reset). */
+  assignFixture(ref: string, replay: z.input<typeof Replay>): void {
+    const agent = this.service.findAgent(ref);
+    if (!agent) throw new ApiFailure(404, 'NOT_FOUND', `No agent '${ref}'.`);
+    agent.replay = Replay.parse(replay);
+    this.service.changed();
+  }
+
+  clearFixture(ref: string): void {
+    const agent = this.service.findAgent(ref);
+    if (!agent) throw new ApiFailure(404, 'NOT_FOUND', `No agent '${ref}'.`);
+    delete agent.replay;
     this.service.changed();
   }
 
@@ -172,6 +208,14 @@ export class MockControl {
     key.revoked = true;
     this.service.changed();
     return this.keyView(key);
+  }
+
+  /** Deletes a thread, as another client or an operator might: later calls to it answer 404. */
+  deleteThread(id: string): void {
+    const index = this.service.state.threads.findIndex((t) => t.id === id);
+    if (index < 0) throw new ApiFailure(404, 'NOT_FOUND', `No thread '${id}'.`);
+    this.service.state.threads.splice(index, 1);
+    this.service.changed();
   }
 
   setFaults(patch: z.infer<typeof FaultsPatch>): Faults {
@@ -235,16 +279,30 @@ export function registerControlRoutes(app: FastifyInstance, control: MockControl
   app.get(`${p}/requests`, async () => ({ requests: control.requests() }));
   app.post(`${p}/reset`, async () => (control.reset(), { ok: true }));
   app.post(`${p}/restart`, async () => (control.restart(), { ok: true }));
+  app.post(`${p}/version`, async (req) => {
+    control.setVersion(parseBody(z.strictObject({ version: z.string() }), req.body).version);
+    return { ok: true };
+  });
   app.patch<Ref>(`${p}/agents/:ref`, async (req) => {
     control.setAgent(req.params.ref, parseBody(AgentPatch, req.body));
     return control.state().agents.find((a) => a.slug === req.params.ref) ?? { ok: true };
   });
+  // A recorded reply can be far larger than any API request (20,000 chunks of a 1 MB reply).
+  app.put<Ref>(`${p}/agents/:ref/fixture`, { bodyLimit: 64 * 1024 * 1024 }, async (req) => {
+    control.assignFixture(req.params.ref, parseBody(Replay, req.body));
+    return control.state().agents.find((a) => a.slug === req.params.ref) ?? { ok: true };
+  });
+  app.delete<Ref>(
+    `${p}/agents/:ref/fixture`,
+    async (req) => (control.clearFixture(req.params.ref), { ok: true }),
+  );
   app.patch(`${p}/health`, async (req) => control.setHealth(parseBody(HealthPatch, req.body)));
   app.post(`${p}/keys`, async (req) => control.createKey(parseBody(NewKey, req.body)));
   app.patch<Ref>(`${p}/keys/:ref`, async (req) =>
     control.updateKey(req.params.ref, parseBody(KeyPatch, req.body)),
   );
   app.post<Ref>(`${p}/keys/:ref/revoke`, async (req) => control.revokeKey(req.params.ref));
+  app.delete<Ref>(`${p}/threads/:ref`, async (req) => (control.deleteThread(req.params.ref), { ok: true }));
   app.patch(`${p}/faults`, async (req) => control.setFaults(parseBody(FaultsPatch, req.body)));
   app.delete(`${p}/faults`, async () => (control.clearFaults(), { ok: true }));
   type Preset = { Params: { preset: string } };

@@ -17,6 +17,7 @@ import {
   utf8Bytes,
 } from '../shared/api';
 import { composeReply, splitIntoChunks } from './agent-replies';
+import { replayGap } from './replay';
 import { ApiFailure, badRequest } from './errors';
 import { newId } from './ids';
 import type { MockService } from './service';
@@ -114,8 +115,8 @@ export function registerApiRoutes(app: FastifyInstance, service: MockService): v
             yield frame(STREAM_DONE);
             return;
           }
-          if (i > 0 && agent.tuning.chunkDelayMs > 0)
-            await service.clock.sleep(agent.tuning.chunkDelayMs, signal);
+          const pause = agent.replay ? replayGap(agent.replay, i) : agent.tuning.chunkDelayMs;
+          if (i > 0 && pause > 0) await service.clock.sleep(pause, signal);
           said += chunks[i];
           yield frame({ content: chunks[i] });
         }

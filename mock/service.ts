@@ -10,6 +10,7 @@ import {
   type UsageReport,
 } from '../shared/api';
 import { Chaos } from './chaos';
+import { replayLatency } from './replay';
 import { ApiFailure, type ErrorShape } from './errors';
 import { estimateTokens } from './agent-replies';
 import { alphanumeric, newId } from './ids';
@@ -66,7 +67,8 @@ export class MockService {
   readonly chaos = new Chaos();
   readonly clock: Clock;
   readonly chatTimeoutMs: number;
-  readonly version: string;
+  /** Changed only by MockControl.setVersion (a deploy). */
+  version: string;
   private startedAt: number;
   private readonly writer: StateWriter;
 
@@ -235,7 +237,8 @@ export class MockService {
   async think(agent: AgentRecord, signal: AbortSignal): Promise<void> {
     const chaos = this.chaos.agentFailure(agent.slug);
     if (chaos) throw chaos;
-    const latency = this.chaos.latency(agent.tuning.latencyMs, this.chatTimeoutMs);
+    const own = agent.replay ? replayLatency(agent.replay) : agent.tuning.latencyMs;
+    const latency = this.chaos.latency(own, this.chatTimeoutMs);
     if (latency >= this.chatTimeoutMs) {
       await this.clock.sleep(this.chatTimeoutMs, signal);
       throw new ApiFailure(

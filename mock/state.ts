@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { Agent, RateTierSchema } from '../shared/api';
+import { Replay } from './replay';
 
 export const Plan = z.enum(['free', 'pro', 'ultra']);
 export type Plan = z.infer<typeof Plan>;
@@ -33,10 +34,13 @@ export const AgentTuning = z.object({
   chunkCount: z.number().int().positive(),
   /** For `glitch`: chunks sent before the stream_error. */
   failAfterChunks: z.number().int().nonnegative(),
+  /** For `story`: words per stream chunk (default 1), so a bench can stream big chunks at full speed. */
+  wordsPerChunk: z.number().int().positive().max(1000).optional(),
 });
 export type AgentTuning = z.infer<typeof AgentTuning>;
 
-export const AgentRecord = Agent.extend({ tuning: AgentTuning });
+/** `replay`: a recorded reply the agent plays back instead of composing one (issue 9). */
+export const AgentRecord = Agent.extend({ tuning: AgentTuning, replay: Replay.optional() });
 export type AgentRecord = z.infer<typeof AgentRecord>;
 
 export const Message = z.object({ role: z.enum(['user', 'agent']), content: z.string(), at: z.string() });
