@@ -1,10 +1,12 @@
 // The CLI's commands, each a thin layer over the core: the same vault, profiles, limiter, client
 // and transcripts the app uses.
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ApiClient } from '../core/api-client';
 import type { ConsoleCore } from '../core/console-core';
 import type { Profile } from '../core/profiles';
 import { ExchangeRecorder } from '../core/exchange-recorder';
+import { FixtureStore } from '../core/fixture-store';
 import type { MessageStatus } from '../core/transcript-store';
 import { SESSION_ID_PATTERN } from '../../shared/api';
 import { describeError, table, UsageError } from './output';
@@ -369,6 +371,17 @@ export function chatCommand(core: ConsoleCore, args: string[], options: Options,
       throw error;
     }
     await agentSaid(stream.text, 'complete', stream.requestId);
+    const record = stringOption(options, 'record');
+    if (record) {
+      const saved = await new FixtureStore(join(core.dataDir, 'fixtures')).saveFromFrames({
+        name: record,
+        agent: agent ?? 'default',
+        frames: stream.frames,
+      });
+      io.err(
+        `Recorded as fixture ${saved.id} (${saved.chunkCount} chunks): agent-console mock fixture assign <agent> ${saved.id}`,
+      );
+    }
     const summary = {
       response: stream.text,
       request_id: stream.requestId,

@@ -26,7 +26,8 @@ Commands:
   agents [--limit N] [--offset N]
   conversations [--agent SLUG] [--limit N] [--offset N]
   threads list | create --message M [--title T] [--agent SLUG] | send <thread-id> <message>
-  chat [--agent SLUG] [--session ID] [--no-stream] <message>   (or the message on stdin)
+  chat [--agent SLUG] [--session ID] [--no-stream] [--record NAME] <message>   (or the message on stdin;
+       --record saves the streamed reply as a fixture the mock can replay)
   usage [--days N]
   health [--watch] [--interval SECONDS]
 ${MOCK_HELP}
@@ -66,6 +67,9 @@ const OPTIONS = {
   vps: { type: 'string' },
   agents: { type: 'string' },
   gateway: { type: 'string' },
+  mode: { type: 'string' },
+  scale: { type: 'string' },
+  record: { type: 'string' },
 } as const;
 
 export async function runCli(argv: string[]): Promise<number> {

@@ -1,11 +1,13 @@
 // `agent-console mock …`: the mock's control room for scripts and CI — the same actions as the Mock
 // screen, sent to a running mock (`npm run mock` or `agent-console mock serve`) over its
 // /__control path.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { findRunningEndpoint } from '../../mock/endpoint-file';
+import { Fixture } from '../../shared/fixture';
 import { ApiError } from '../core/api-error';
+import { FixtureStore } from '../core/fixture-store';
 import type { Io, Options } from './commands';
 import { table, UsageError } from './output';
 
@@ -16,7 +18,9 @@ export const MOCK_HELP = `  mock serve [--port P] [--data-dir DIR]        run th
   mock health [--api S] [--vps S] [--agents S] [--gateway S]   (operational|degraded|down)
   mock key create --name N [--tier 30|60|120|300] [--plan free|pro|ultra]
   mock key tier <id> <tier> | plan <id> <plan> | revoke <id>
-  mock errors nested|flat|flat-429`;
+  mock errors nested|flat|flat-429
+  mock fixture list | import <file> | export <id> | remove <id>   (recorded replies in the data folder)
+  mock fixture assign <agent> <id-or-file> [--mode original|scaled|fast] [--scale N] | clear <agent>`;
 
 interface Target {
   baseUrl: string;
@@ -39,7 +43,12 @@ function target(dataDir: string): Target {
   };
 }
 
-async function control(t: Target, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
+async function control(
+  t: Target,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+) {
   const res = await request(`${t.baseUrl}/__control${path}`, {
     method,
     dispatcher: t.dispatcher,
@@ -74,6 +83,65 @@ function pick(options: Options, names: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of names) if (typeof options[name] === 'string') out[name] = options[name] as string;
   return out;
+}
+
+async function fixtureCommand(
+  t: Target,
+  store: FixtureStore,
+  [action, ref, source]: string[],
+  options: Options,
+  show: (data: unknown, human: () => string) => void,
+): Promise<void> {
+  switch (action) {
+    case 'list':
+    case undefined: {
+      const fixtures = await store.list();
+      return show(fixtures, () =>
+        table(fixtures, ['id', 'name', 'agent', 'chunkCount', 'durationMs', 'recordedAt']),
+      );
+    }
+    case 'import': {
+      if (!ref) throw new UsageError('mock fixture import needs a file.');
+      const saved = await store.importText(readFileSync(ref, 'utf8'));
+      return show(saved, () => `Imported "${saved.name}" as ${saved.id} (${saved.chunkCount} chunks).`);
+    }
+    case 'export': {
+      if (!ref) throw new UsageError('mock fixture export needs a fixture id.');
+      const { text } = await store.exportText(ref);
+      return show(JSON.parse(text), () => text);
+    }
+    case 'remove': {
+      if (!ref) throw new UsageError('mock fixture remove needs a fixture id.');
+      const removed = await store.remove(ref);
+      return show({ removed }, () => (removed ? `Removed ${ref}.` : `No fixture ${ref}.`));
+    }
+    case 'assign': {
+      if (!ref || !source)
+        throw new UsageError('mock fixture assign needs an agent and a fixture id or file.');
+      const fixture = existsSync(source)
+        ? Fixture.parse(JSON.parse(readFileSync(source, 'utf8')))
+        : await store.get(source);
+      const mode = typeof options.mode === 'string' ? options.mode : 'original';
+      const scale = options.scale === undefined ? 1 : Number(options.scale);
+      if (!(scale > 0)) throw new UsageError('--scale must be a positive number.');
+      const agent = await control(t, 'PUT', `/agents/${encodeURIComponent(ref)}/fixture`, {
+        fixture,
+        mode,
+        scale,
+      });
+      return show(
+        agent,
+        () => `${ref} now replays "${fixture.name}" (${fixture.chunks.length} chunks, ${mode}).`,
+      );
+    }
+    case 'clear': {
+      if (!ref) throw new UsageError('mock fixture clear needs an agent.');
+      await control(t, 'DELETE', `/agents/${encodeURIComponent(ref)}/fixture`);
+      return show({ ok: true }, () => `${ref} composes its own replies again.`);
+    }
+    default:
+      throw new UsageError(`Unknown fixture command "${action}".\n${MOCK_HELP}`);
+  }
 }
 
 export async function mockCommand(dataDir: string, args: string[], options: Options, io: Io): Promise<void> {
@@ -189,6 +257,8 @@ export async function mockCommand(dataDir: string, args: string[], options: Opti
         await control(t, 'PATCH', '/faults', { errorShape: shape });
         return show({ errorShape: shape }, () => `Error bodies are now ${shape}.`);
       }
+      case 'fixture':
+        return await fixtureCommand(t, new FixtureStore(join(dataDir, 'fixtures')), rest, options, show);
       default:
         throw new UsageError(`Unknown mock command "${sub}".\n${MOCK_HELP}`);
     }

@@ -47,10 +47,11 @@ export function exitCodeFor(error: unknown): number {
   return EXIT.failure;
 }
 
-export function table(rows: Record<string, unknown>[], columns: string[]): string {
+export function table(rows: readonly object[], columns: string[]): string {
   if (rows.length === 0) return '(none)';
   const cell = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
-  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
+  const at = (row: object, column: string): unknown => (row as Record<string, unknown>)[column];
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(at(r, c)).length)));
   const line = (values: string[]): string =>
     values
       .map((v, i) => v.padEnd(widths[i] as number))
@@ -58,6 +59,6 @@ export function table(rows: Record<string, unknown>[], columns: string[]): strin
       .trimEnd();
   return [
     line(columns.map((c) => c.toUpperCase())),
-    ...rows.map((r) => line(columns.map((c) => cell(r[c])))),
+    ...rows.map((r) => line(columns.map((c) => cell(at(r, c))))),
   ].join('\n');
 }

@@ -275,3 +275,23 @@ describe('agent-console mock …: the control room for scripts', () => {
     expect(run.stderr).toContain('npm run mock');
   });
 });
+
+describe('record and replay from the command line', () => {
+  test('chat --record saves a fixture; mock fixture assign makes an agent replay it', async () => {
+    await control('PATCH', '/agents/storyteller', { chunkCount: 12, chunkDelayMs: 5, latencyMs: 0 });
+    const recorded = await cli(['chat', '--agent', 'storyteller', '--record', 'Twelve words', 'tell me']);
+    expect(recorded.code).toBe(0);
+    const id = /fixture (\S+) \(12 chunks\)/.exec(recorded.stderr)?.[1];
+    expect(id).toBeDefined();
+    const list = JSON.parse((await cli(['mock', 'fixture', 'list', '--json'])).stdout);
+    expect(list).toEqual([expect.objectContaining({ id, name: 'Twelve words', chunkCount: 12 })]);
+
+    expect((await cli(['mock', 'fixture', 'assign', 'echo', id as string, '--mode', 'fast'])).code).toBe(0);
+    const replayed = await cli(['chat', '--agent', 'echo', 'anything at all', '--json']);
+    const summary = JSON.parse(replayed.stdout);
+    expect(summary.response).toBe(recorded.stdout.trimEnd());
+    expect(summary.chunks).toBe(12);
+    expect((await cli(['mock', 'fixture', 'clear', 'echo'])).code).toBe(0);
+    expect((await cli(['chat', '--agent', 'echo', 'hi'])).stdout).toBe('Echo: hi\n');
+  }, 60_000);
+});
