@@ -1,0 +1,55 @@
+// The console's own log (issue 8): a rotating file in the data folder (electron-log's file
+// transport, 1 MB then one archive), with anything key-shaped masked before it is written, and
+// the last lines on hand for "Copy diagnostics".
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import log from 'electron-log/node';
+import { redactSecrets } from './redact';
+
+export const LOG_MAX_BYTES = 1024 * 1024;
+
+export interface AppLog {
+  readonly path: string;
+  info(...parts: unknown[]): void;
+  warn(...parts: unknown[]): void;
+  error(...parts: unknown[]): void;
+  /** The last `lines` lines of the current file. */
+  tail(lines: number): string[];
+}
+
+function text(part: unknown): string {
+  if (part instanceof Error) return part.message;
+  if (typeof part === 'string') return part;
+  try {
+    return JSON.stringify(part);
+  } catch {
+    return String(part);
+  }
+}
+
+export function openAppLog(dataDir: string, options: { echo?: boolean } = {}): AppLog {
+  const path = join(dataDir, 'logs', 'agent-console.log');
+  const logger = log.create({ logId: `agent-console:${dataDir}` });
+  logger.transports.file.resolvePathFn = () => path;
+  logger.transports.file.maxSize = LOG_MAX_BYTES;
+  logger.transports.file.level = 'info';
+  logger.transports.console.level = options.echo ? 'warn' : false;
+  // Errors become their message and objects their JSON, then everything passes the key mask.
+  logger.hooks.push((message) => ({
+    ...message,
+    data: message.data.map((part) => redactSecrets(text(part))),
+  }));
+  return {
+    path,
+    info: (...parts) => logger.info(...parts),
+    warn: (...parts) => logger.warn(...parts),
+    error: (...parts) => logger.error(...parts),
+    tail(lines) {
+      try {
+        return readFileSync(path, 'utf8').trimEnd().split('\n').slice(-lines);
+      } catch {
+        return [];
+      }
+    },
+  };
+}
