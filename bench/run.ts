@@ -5,7 +5,10 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
+import { conversationListFigures } from './browsers';
 import { limiterFigure, streamingClientFigure } from './core';
+import { healthMemoryFigure } from './health';
+import { playgroundFigures } from './playground';
 import { bundleFigure, firstScreenFigure } from './renderer';
 
 interface Row {
@@ -116,6 +119,11 @@ rows.push(
   await bundleFigure(),
   await firstScreenFigure(),
 );
+rows.push(...(await playgroundFigures()));
+// After bundleFigure above, which builds the renderer these pages load.
+rows.push(...(await conversationListFigures()));
+// The core's memory over a simulated week of health polling (issue 7).
+rows.push(await healthMemoryFigure());
 
 const widths = [0, 1, 2].map((i) =>
   Math.max(

@@ -5,10 +5,16 @@ import { ErrorMessage } from './components/error-message';
 import { queryClient, useAppInfo, useProfiles } from './components/queries';
 import { ProfileSwitcher } from './components/profile-switcher';
 import { RateGauge } from './components/rate-gauge';
+import { AgentsScreen } from './screens/agents/agents-screen';
+import { ConversationsScreen } from './screens/conversations/conversations-screen';
+import { HealthScreen } from './screens/health/health-screen';
 import { KeysScreen } from './screens/keys/keys-screen';
 import { LogScreen } from './screens/log/log-screen';
 import { PlaceholderScreen } from './screens/placeholder/placeholder-screen';
+import { PlaygroundScreen } from './screens/playground/playground-screen';
 import { ProfilesScreen } from './screens/profiles/profiles-screen';
+import { ThreadsScreen } from './screens/threads/threads-screen';
+import { UsageScreen } from './screens/usage/usage-screen';
 import { startLiveStores } from './stores/live';
 import { SCREENS, useNavigation, type Screen } from './stores/navigation';
 
@@ -28,6 +34,18 @@ function ScreenView({ screen }: { screen: Screen }) {
       return <ProfilesScreen />;
     case 'Log':
       return <LogScreen />;
+    case 'Playground':
+      return <PlaygroundScreen />;
+    case 'Threads':
+      return <ThreadsScreen />;
+    case 'Conversations':
+      return <ConversationsScreen />;
+    case 'Agents':
+      return <AgentsScreen />;
+    case 'Usage':
+      return <UsageScreen />;
+    case 'Health':
+      return <HealthScreen />;
     default:
       return <PlaceholderScreen screen={screen} />;
   }

@@ -13,6 +13,16 @@ import type {
   ThreadMessageReply,
   UsageReport,
 } from './api';
+import {
+  HEALTH_RANGES,
+  MAX_HEALTH_INTERVAL_MS,
+  MIN_HEALTH_INTERVAL_MS,
+  type HealthIncident,
+  type HealthMonitorState,
+  type HealthRange,
+  type HealthTimeline,
+  type HealthUpdate,
+} from './health';
 import type { RequestLogEntry } from './request-log-entry';
 import type { Transcript, TranscriptSummary } from './transcript';
 
@@ -66,6 +76,19 @@ export const BRIDGE_CALLS = {
   'threads:send': z.strictObject({ threadId: id, message: z.string().max(1_000_000) }),
   'usage:get': z.strictObject({ days: z.number().int().optional() }),
   'health:get': none,
+  /** The health monitor (electron/core/health-monitor.ts): its state, a check now, its history. */
+  'health:status': none,
+  'health:check': none,
+  'health:timeline': z.strictObject({
+    range: z.enum(Object.keys(HEALTH_RANGES) as [HealthRange, ...HealthRange[]]),
+  }),
+  'health:incidents': z.strictObject({
+    from: z.number().int().nonnegative(),
+    to: z.number().int().nonnegative(),
+  }),
+  'health:configure': z.strictObject({
+    intervalMs: z.number().int().min(MIN_HEALTH_INTERVAL_MS).max(MAX_HEALTH_INTERVAL_MS),
+  }),
   'chat:send': chatInput,
   /**
    * Starts a streamed chat named by the renderer (so it listens before the first chunk); its chunks
@@ -73,6 +96,8 @@ export const BRIDGE_CALLS = {
    */
   'chat:stream': chatInput.extend({ streamId: z.uuid() }),
   'chat:cancel': z.strictObject({ streamId: id }),
+  /** A chat request as a runnable `curl` command for the active profile (key as $AGENT_API_KEY). */
+  'chat:curl': chatInput.omit({ startedHere: true }).extend({ stream: z.boolean() }),
   /** What this client has recorded for the active profile (the API keeps no history: DESIGN.md §2). */
   'transcripts:list': z.strictObject({ kind: z.enum(['session', 'thread']).optional() }),
   'transcripts:get': transcriptRef,
@@ -156,9 +181,15 @@ export interface BridgeOutputs {
   'threads:send': ThreadMessageReply;
   'usage:get': UsageReport;
   'health:get': HealthReport;
+  'health:status': HealthMonitorState;
+  'health:check': HealthUpdate;
+  'health:timeline': HealthTimeline;
+  'health:incidents': HealthIncident[];
+  'health:configure': HealthMonitorState;
   'chat:send': ChatReply;
   'chat:stream': StreamStarted;
   'chat:cancel': { cancelled: boolean };
+  'chat:curl': { command: string };
   'transcripts:list': { summaries: TranscriptSummary[]; unreadable: { file: string; message: string }[] };
   'transcripts:get': Transcript | null;
   'transcripts:remove': { removed: boolean };
@@ -201,6 +232,7 @@ export interface BridgeEvents {
   'profiles:changed': ProfileInfo[];
   'chat:chunk': StreamChunkEvent;
   'chat:end': StreamEndEvent;
+  'health:update': HealthUpdate;
 }
 
 export type BridgeEvent = keyof BridgeEvents;
@@ -212,6 +244,7 @@ export const BRIDGE_EVENTS: readonly BridgeEvent[] = [
   'profiles:changed',
   'chat:chunk',
   'chat:end',
+  'health:update',
 ];
 
 /** The transport-neutral seam both transports implement: one request/response, one event stream. */

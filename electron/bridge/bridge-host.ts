@@ -19,6 +19,7 @@ import {
   type RateState,
   type StreamChunkEvent,
 } from '../../shared/bridge';
+import { API_PREFIX } from '../../shared/api';
 import type { RequestLogEntry } from '../../shared/request-log-entry';
 import { ApiError, describeError } from '../core/api-error';
 import type { ConsoleCore } from '../core/console-core';
@@ -90,6 +91,7 @@ export class BridgeHost {
   private readonly handlers: Handlers;
   private unwatchRate: (() => void) | undefined;
   private readonly unwatchLog: () => void;
+  private readonly unwatchHealth: () => void;
 
   constructor(
     private readonly core: ConsoleCore,
@@ -100,6 +102,7 @@ export class BridgeHost {
       if (event.type === 'added') this.emit('log:added', event.entry);
       else this.emit('log:cleared', {});
     });
+    this.unwatchHealth = core.health.subscribe((update) => this.emit('health:update', update));
     this.watchRate();
   }
 
@@ -131,6 +134,7 @@ export class BridgeHost {
     for (const controller of this.streams.values()) controller.abort();
     this.unwatchRate?.();
     this.unwatchLog();
+    this.unwatchHealth();
   }
 
   private emit: Emit = (event, payload) => {
@@ -262,12 +266,14 @@ export class BridgeHost {
         core.profiles.remove(id);
         this.emit('profiles:changed', this.profiles());
         this.watchRate();
+        core.health.profileChanged();
         return { removed: id };
       },
       'profiles:use': async ({ id }) => {
         const profile = core.profiles.use(id);
         this.emit('profiles:changed', this.profiles());
         this.watchRate();
+        core.health.profileChanged();
         return { ...profile, active: true };
       },
       'profiles:test': async ({ id }) => {
@@ -334,6 +340,11 @@ export class BridgeHost {
       },
       'usage:get': async ({ days }) => this.client().usage(days),
       'health:get': async () => this.client().health(),
+      'health:status': async () => core.health.state(),
+      'health:check': async () => core.health.checkNow(),
+      'health:timeline': async ({ range }) => core.health.timeline(range),
+      'health:incidents': async ({ from, to }) => core.health.incidents(from, to),
+      'health:configure': async ({ intervalMs }) => core.health.setIntervalMs(intervalMs),
       'chat:send': async ({ startedHere, ...input }) => {
         const recorder = await this.recorderFor(input, startedHere);
         await recorder?.user(input.message);
@@ -351,6 +362,15 @@ export class BridgeHost {
         const controller = this.streams.get(streamId);
         controller?.abort();
         return { cancelled: controller !== undefined };
+      },
+      'chat:curl': async ({ stream, ...input }) => {
+        const profile = this.activeProfile();
+        const url = `${profile.baseUrl.replace(/\/+$/, '')}${API_PREFIX}/chat`;
+        // The body exactly as the API client sends it (api-client.ts: `{ ...input, stream }`).
+        const requestBody = JSON.stringify({ ...input, stream });
+        return {
+          command: curlFor({ method: 'POST', url, requestBody, streamed: stream }, profile.caCertPath),
+        };
       },
       'transcripts:list': async ({ kind }) => {
         const listing = await core.transcripts.list(this.activeProfile().id, kind);

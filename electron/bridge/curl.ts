@@ -7,7 +7,10 @@ function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-export function curlFor(entry: RequestLogEntry, caCertPath?: string): string {
+export function curlFor(
+  entry: Pick<RequestLogEntry, 'method' | 'url' | 'requestBody' | 'streamed'>,
+  caCertPath?: string,
+): string {
   const parts = ['curl'];
   if (entry.streamed) parts.push('-N');
   if (caCertPath) parts.push('--cacert', shellQuote(caCertPath));

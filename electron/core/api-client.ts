@@ -40,6 +40,8 @@ export interface ApiClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Told each reply's round trip in ms, time queued in the limiter excluded (the health monitor's response time). */
+  onRoundTrip?: (ms: number) => void;
 }
 
 export interface ChatInput {
@@ -263,7 +265,11 @@ export class ApiClient {
     opts: CallOptions,
   ): Promise<z.infer<T>> {
     const timeoutMs = this.options.timeouts?.otherMs ?? 15_000;
-    return this.send({ method: 'GET', path, query, schema, idempotent: true, timeoutMs }, opts.signal);
+    return this.send(
+      { method: 'GET', path, query, schema, idempotent: true, timeoutMs },
+      opts.signal,
+      opts.onRoundTrip,
+    );
   }
 
   private post<T extends z.ZodType>(
@@ -290,6 +296,7 @@ export class ApiClient {
   private async send<T extends z.ZodType>(
     call: Call<T>,
     signal: AbortSignal | undefined,
+    onRoundTrip?: (ms: number) => void,
   ): Promise<z.infer<T>> {
     const retries = this.options.retries ?? {};
     const max429 = retries.after429 ?? 5;
@@ -324,6 +331,7 @@ export class ApiClient {
         status = res.statusCode;
         headers = flatHeaders(res.headers);
         text = await res.body.text();
+        onRoundTrip?.(performance.now() - t0);
       } catch (error) {
         const failure = this.classify(error, signal, call.timeoutMs);
         this.options.limiter.observe({}); // no reply: release a limit probe, learn nothing

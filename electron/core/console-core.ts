@@ -7,6 +7,8 @@ import { systemClock, type Clock } from '../../shared/clock';
 import { findRunningEndpoint } from '../../mock/endpoint-file';
 import { startMockServer, type MockServer } from '../../mock/server';
 import { ApiClient } from './api-client';
+import { createCoreHealthMonitor } from './core-health';
+import type { HealthMonitor } from './health-monitor';
 import { KeyVault } from './key-vault';
 import { installEmbeddedMock, ProfileStore, type Profile } from './profiles';
 import { LimiterRegistry } from './rate-limiter';
@@ -26,6 +28,8 @@ export interface CoreOptions {
    */
   embeddedMock?: 'in-process' | 'discover' | 'none';
   appVersion?: string;
+  /** Starts the health monitor (the app and the web host do; the CLI and most tests do not). */
+  monitorHealth?: boolean;
   onWarning?: (message: string) => void;
 }
 
@@ -37,6 +41,8 @@ export interface KeychainStatus {
 
 export class ConsoleCore {
   private readonly clients = new Map<string, ApiClient>();
+  private healthMonitor: HealthMonitor | undefined;
+  private onWarning: ((message: string) => void) | undefined;
 
   private constructor(
     readonly dataDir: string,
@@ -93,7 +99,7 @@ export class ConsoleCore {
         });
       }
     }
-    return new ConsoleCore(
+    const core = new ConsoleCore(
       options.dataDir,
       clock,
       settings,
@@ -105,6 +111,14 @@ export class ConsoleCore {
       opening.available ? { available: true } : { available: false, reason: opening.reason },
       mock,
     );
+    core.onWarning = options.onWarning;
+    if (options.monitorHealth) core.health.start();
+    return core;
+  }
+
+  /** Polls the active profile's GET /health (made on first use; polling once started). */
+  get health(): HealthMonitor {
+    return (this.healthMonitor ??= createCoreHealthMonitor(this, this.onWarning));
   }
 
   /** The profile to use: the named one (by id or name), else the active one. */
@@ -145,6 +159,7 @@ export class ConsoleCore {
   }
 
   async close(): Promise<void> {
+    await this.healthMonitor?.stop();
     await Promise.all([...this.clients.values()].map((c) => c.close()));
     this.clients.clear();
     await this.transcripts.flush();

@@ -1,11 +1,12 @@
 // The locks on the renderer beyond its webPreferences (DESIGN.md §6): the CSP as a response header
 // too, no request that is not the renderer's own files, no web permission but clipboard writes, no
 // navigation, no new windows, no <webview>. The rules themselves are in policy.ts.
-import type { App, Session } from 'electron';
+import { shell, type App, type Session } from 'electron';
 import {
   CONTENT_SECURITY_POLICY,
   isAllowedPermission,
   isAllowedRequest,
+  isExternalLink,
   type RendererLocation,
 } from './policy';
 
@@ -64,9 +65,11 @@ export function guardWebContents(app: App, onBlocked: (what: string) => void): v
       onBlocked('a <webview>');
       event.preventDefault();
     });
-    // Links to the outside will open in the browser once the renderer asks through the bridge.
+    // No window ever opens in the app. A reply's link goes to the user's browser: the renderer has
+    // already asked the user to confirm it; only plain http(s) links pass.
     contents.setWindowOpenHandler(({ url }) => {
-      onBlocked(`window.open of ${url.slice(0, 200)}`);
+      if (isExternalLink(url)) void shell.openExternal(url);
+      else onBlocked(`window.open of ${url.slice(0, 200)}`);
       return { action: 'deny' };
     });
   });

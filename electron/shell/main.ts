@@ -12,6 +12,7 @@ import { guardWebContents, hardenSession } from './hardening';
 import { registerBridgeIpc } from './ipc';
 import { buildAppMenu, setAboutPanel } from './menu';
 import { rendererLocation } from './policy';
+import { followHealth } from './health-alerts';
 import { createTray, destroyTray } from './tray';
 import { createMainWindow } from './window';
 import { openWindowState, type WindowState } from './window-state';
@@ -95,6 +96,8 @@ async function start(): Promise<Running> {
     dataDir,
     embeddedMock: 'discover',
     appVersion: version,
+    // Polls GET /health while the app runs, window shown or not (issue 7).
+    monitorHealth: true,
     // As the CLI does: tests give each run a keychain service of its own.
     ...(process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE
       ? { keychainService: process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE }
@@ -115,6 +118,7 @@ async function start(): Promise<Running> {
   setAboutPanel();
   Menu.setApplicationMenu(buildAppMenu({ dev, dataDir, onError: log }));
   createTray({ show: showWindow, quit: () => app.quit() }, log);
+  followHealth(core.health, log);
   showWindow();
   return running;
 }

@@ -85,3 +85,18 @@ export function isAllowedPermission(
 ): boolean {
   return permission === 'clipboard-sanitized-write' && isRendererDocument(requestingUrl, renderer);
 }
+
+/**
+ * A link the renderer may open in the user's browser (after its own confirmation): plain http(s),
+ * no credentials in it. Everything else a window.open asks for is refused.
+ */
+export function isExternalLink(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return (
+      (parsed.protocol === 'https:' || parsed.protocol === 'http:') && !parsed.username && !parsed.password
+    );
+  } catch {
+    return false;
+  }
+}

@@ -16,6 +16,8 @@ async function main(): Promise<void> {
     dataDir,
     embeddedMock: 'discover',
     appVersion: version,
+    // Polls GET /health every interval while the host runs, open tab or not (issue 7).
+    monitorHealth: true,
     onWarning: (message) => process.stderr.write(`${message}\n`),
   });
   const bridge = new BridgeHost(core, { transport: 'web', version });

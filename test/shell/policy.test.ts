@@ -7,6 +7,7 @@ import {
   isAllowedRequest,
   isRendererDocument,
   rendererLocation,
+  isExternalLink,
 } from '../../electron/shell/policy';
 
 const linux = rendererLocation('/home/ada/agent console/out/renderer/index.html', 'linux');
@@ -97,5 +98,21 @@ describe('CONTENT_SECURITY_POLICY', () => {
     const html = readFileSync(new URL('../../renderer/index.html', import.meta.url), 'utf8');
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
     expect(meta).toBe(CONTENT_SECURITY_POLICY);
+  });
+});
+
+describe('isExternalLink', () => {
+  it('only plain http(s) links go to the browser', () => {
+    expect(isExternalLink('https://example.com/docs?q=1')).toBe(true);
+    expect(isExternalLink('http://example.com')).toBe(true);
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'https://user:pw@example.com',
+      'data:text/html,x',
+      'not a url',
+    ]) {
+      expect(isExternalLink(url), url).toBe(false);
+    }
   });
 });

@@ -1,0 +1,61 @@
+// The health monitor as the console core runs it: the active profile's client as the target (so
+// polls share the key's limiter), the history in the data dir, the interval kept in settings.json.
+// Kept out of console-core.ts so the composition root stays a list of parts.
+import { join } from 'node:path';
+import type { Clock } from '../../shared/clock';
+import { DEFAULT_HEALTH_INTERVAL_MS, MIN_HEALTH_INTERVAL_MS } from '../../shared/health';
+import type { ApiClient } from './api-client';
+import { HEALTH_HISTORY_FILE } from './health-history';
+import { HealthMonitor, type HealthTarget } from './health-monitor';
+import type { Profile, ProfileStore } from './profiles';
+import type { SettingsStore } from './settings-store';
+
+/** The parts of ConsoleCore the monitor uses (a structural type: no import cycle). */
+export interface HealthHost {
+  dataDir: string;
+  clock: Clock;
+  settings: SettingsStore;
+  profiles: ProfileStore;
+  client(profile: Profile): ApiClient;
+}
+
+const SETTING = 'healthIntervalMs';
+
+function savedInterval(settings: SettingsStore): number {
+  const value = settings.read()[SETTING];
+  return typeof value === 'number' && Number.isInteger(value) && value >= MIN_HEALTH_INTERVAL_MS
+    ? value
+    : DEFAULT_HEALTH_INTERVAL_MS;
+}
+
+export function createCoreHealthMonitor(
+  core: HealthHost,
+  onWarning?: (message: string) => void,
+): HealthMonitor {
+  const target = (): HealthTarget | { unavailable: string } => {
+    const profile = core.profiles.active();
+    if (!profile) return { unavailable: 'No profile is active: choose one on the Profiles screen.' };
+    let client: ApiClient;
+    try {
+      client = core.client(profile);
+    } catch (error) {
+      return { unavailable: (error as Error).message };
+    }
+    return {
+      profileId: profile.id,
+      profileName: profile.name,
+      health: (options) => client.health(options),
+    };
+  };
+  return new HealthMonitor({
+    clock: core.clock,
+    target,
+    historyFile: join(core.dataDir, HEALTH_HISTORY_FILE),
+    intervalMs: savedInterval(core.settings),
+    onIntervalChange: (ms) =>
+      core.settings.update((draft) => {
+        draft[SETTING] = ms;
+      }),
+    ...(onWarning ? { onWarning } : {}),
+  });
+}

@@ -1,0 +1,164 @@
+// The Agents browser: the service's agents a page at a time (limit/offset; total and has_more drive
+// the pager), searchable by name or slug within the page, each openable in the playground.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Agent } from '../../../shared/api';
+import '../../components/browsers.css';
+import { agentsPageQuery, useProfileId } from '../../components/browse-queries';
+import { ListPlaceholder, RefreshButton } from '../../components/list-states';
+import { OpenById } from '../../components/open-by-id';
+import { Pager } from '../../components/pager';
+import { RelativeTime } from '../../components/relative-time';
+import { VirtualTable, type Column } from '../../components/virtual-table';
+import { AGENT_PAGE_SIZES, useAgentsView } from '../../stores/agents-view';
+import { openInPlayground } from '../../stores/playground-intent';
+import { AgentDetail } from './agent-detail';
+import { AgentStatusBadge } from './agent-status';
+
+const COLUMNS: Column<Agent>[] = [
+  {
+    key: 'name',
+    header: 'Agent',
+    width: '24%',
+    compactWidth: '50%',
+    cell: (a) => (
+      <>
+        <span className="cell-strong">{a.name}</span> <code className="muted">{a.slug}</code>
+      </>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    width: '11%',
+    compactWidth: '22%',
+    cell: (a) => <AgentStatusBadge status={a.status} />,
+  },
+  { key: 'primary', header: 'Primary model', width: '19%', cell: (a) => <code>{a.model.primary}</code> },
+  {
+    key: 'fallback',
+    header: 'Fallback model',
+    width: '19%',
+    cell: (a) => (a.model.fallback ? <code>{a.model.fallback}</code> : <span className="muted">None</span>),
+  },
+  {
+    key: 'deployed',
+    header: 'Deployed',
+    width: '12%',
+    compactWidth: '28%',
+    cell: (a) => <RelativeTime iso={a.deployed_at} />,
+  },
+  {
+    key: 'open',
+    header: 'Playground',
+    width: '15%',
+    cell: (a) => (
+      <button
+        type="button"
+        className="secondary small"
+        aria-label={`Open ${a.name} in playground`}
+        onClick={(event) => {
+          event.stopPropagation();
+          openInPlayground({ agent: a.slug });
+        }}
+      >
+        Open in playground
+      </button>
+    ),
+  },
+];
+
+export function AgentsScreen() {
+  const profile = useProfileId();
+  const client = useQueryClient();
+  const { limit, offset, search, selected } = useAgentsView();
+  const query = useQuery(agentsPageQuery(profile, limit, offset));
+  const page = query.data;
+  const rows = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    const agents = page?.agents ?? [];
+    return needle
+      ? agents.filter((a) => a.name.toLowerCase().includes(needle) || a.slug.toLowerCase().includes(needle))
+      : agents;
+  }, [page, search]);
+
+  return (
+    <section className="screen browse">
+      <div className="screen-head">
+        <h2>Agents</h2>
+        <OpenById />
+      </div>
+      <div className="toolbar">
+        <label className="inline-field">
+          <span>Search</span>
+          <input
+            type="search"
+            placeholder="Name or slug"
+            value={search}
+            onChange={(event) => useAgentsView.setState({ search: event.target.value })}
+          />
+        </label>
+        {search.trim() && page ? (
+          <span className="muted">
+            {rows.length} of the {page.agents.length} agents on this page match
+          </span>
+        ) : null}
+        <RefreshButton
+          fetching={query.isFetching}
+          updatedAt={query.dataUpdatedAt}
+          onRefresh={() => void client.invalidateQueries({ queryKey: ['agents', profile] })}
+        />
+      </div>
+      <div className={selected ? 'browse-split' : undefined}>
+        <div className="browse-list">
+          <VirtualTable
+            label="Agents"
+            rows={rows}
+            columns={COLUMNS}
+            rowKey={(a) => a.agent_id}
+            selectedKey={selected?.agent_id}
+            onSelect={(a) => useAgentsView.setState({ selected: a })}
+            compact={selected !== undefined}
+            scrollKey="agents"
+            resetKey={`${limit}:${offset}`}
+            placeholder={
+              <ListPlaceholder
+                loading={query.isPending}
+                error={query.error}
+                noun="agents"
+                empty={
+                  search.trim() && page?.agents.length
+                    ? `No agent on this page has “${search.trim()}” in its name or slug.`
+                    : 'This account has no agents yet. Deploy one in the service’s dashboard.'
+                }
+                onRetry={() => void query.refetch()}
+              />
+            }
+          />
+          {query.error && page ? (
+            <ListPlaceholder
+              loading={false}
+              error={query.error}
+              noun="agents"
+              empty=""
+              onRetry={() => void query.refetch()}
+            />
+          ) : null}
+          <Pager
+            label="Agents pages"
+            offset={offset}
+            limit={limit}
+            sizes={AGENT_PAGE_SIZES}
+            count={page?.agents.length ?? 0}
+            total={page?.total}
+            hasMore={page?.has_more}
+            busy={query.isFetching}
+            onOffset={(next) => useAgentsView.setState({ offset: next })}
+            onLimit={(next) => useAgentsView.setState({ limit: next, offset: 0 })}
+          />
+        </div>
+        {selected ? <AgentDetail agent={selected} /> : null}
+      </div>
+    </section>
+  );
+}

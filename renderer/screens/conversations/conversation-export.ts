@@ -1,0 +1,62 @@
+// The conversations export: the spec's fields (§2) as CSV (RFC 4180) or JSON. Pure, so the
+// escaping is unit-tested without a browser.
+import type { Conversation } from '../../../shared/api';
+
+const CONVERSATION_COLUMNS = [
+  'id',
+  'session_id',
+  'agent',
+  'message_count',
+  'started_at',
+  'last_message_at',
+  'status',
+] as const satisfies readonly (keyof Conversation)[];
+
+/**
+ * One CSV field. Quotes when the text holds a quote, comma or line break (RFC 4180 §2.6-2.7).
+ * Text that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
+ * apostrophe (OWASP "CSV injection"): status is "any string" (DESIGN.md §2) and support staff open
+ * these files in Excel. Numbers are written as they are.
+ */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** CRLF line ends, as RFC 4180 asks and Excel expects; a header row first. */
+export function conversationsCsv(rows: readonly Conversation[]): string {
+  const lines = [CONVERSATION_COLUMNS.join(',')];
+  for (const row of rows) lines.push(CONVERSATION_COLUMNS.map((c) => csvField(row[c])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export interface ExportContext {
+  /** The agent filter, or undefined for every agent. */
+  agent: string | undefined;
+  exportedAt: string;
+  baseUrl?: string;
+}
+
+/** JSON keeps the filter and time beside the rows, so a file attached to a ticket explains itself. */
+export function conversationsJson(rows: readonly Conversation[], context: ExportContext): string {
+  return `${JSON.stringify(
+    {
+      exported_at: context.exportedAt,
+      filter: { agent: context.agent ?? null },
+      ...(context.baseUrl ? { service: context.baseUrl } : {}),
+      total: rows.length,
+      conversations: rows.map((r) => Object.fromEntries(CONVERSATION_COLUMNS.map((c) => [c, r[c]]))),
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** `conversations-helpdesk-2026-01-15T10-32-05.csv`: sortable, and safe on every file system. */
+export function exportFileName(agent: string | undefined, exportedAt: string, ext: 'csv' | 'json'): string {
+  const stamp = exportedAt.slice(0, 19).replaceAll(':', '-');
+  const who = (agent ?? 'all-agents').replace(/[^A-Za-z0-9_-]+/g, '-');
+  return `conversations-${who}-${stamp}.${ext}`;
+}

@@ -1,0 +1,80 @@
+// Replies as Markdown, safely: an agent's text is untrusted. marked turns it into HTML with raw
+// HTML written out as text and images as plain links (no remote content: DESIGN.md §6), then
+// DOMPurify keeps only the tags Markdown produces, as a second lock should marked ever let one
+// through. Links are opened by the view, after the user confirms (markdown-view.tsx).
+import DOMPurify from 'dompurify';
+import { Marked, type Tokens } from 'marked';
+
+const escapeHtml = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+const marked = new Marked({
+  gfm: true,
+  async: false,
+  renderer: {
+    // `<script>` typed by an agent is shown as the text `<script>`, never as an element.
+    html({ text }: Tokens.HTML | Tokens.Tag) {
+      return escapeHtml(text);
+    },
+    image({ href, text }: Tokens.Image) {
+      return `<a href="${escapeHtml(href)}">${escapeHtml(text || href)}</a>`;
+    },
+  },
+});
+
+const ALLOWED_TAGS = [
+  'a',
+  'p',
+  'br',
+  'hr',
+  'strong',
+  'em',
+  'del',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'input',
+];
+const ALLOWED_ATTR = ['href', 'title', 'align', 'type', 'checked', 'disabled', 'start'];
+/** Links a person may open from a reply; anything else (javascript:, file:, data:) is dropped. */
+const SAFE_LINK = /^(?:https?:|mailto:)/i;
+
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A') {
+    const href = node.getAttribute('href') ?? '';
+    if (!SAFE_LINK.test(href)) node.removeAttribute('href');
+  }
+  // Task-list checkboxes are shown, never toggled.
+  if (node.tagName === 'INPUT' && node.getAttribute('type') !== 'checkbox') node.remove();
+});
+
+/** Sanitised HTML for a reply's Markdown. */
+export function renderMarkdown(text: string): string {
+  const html = marked.parse(text) as string;
+  return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR });
+}
+
+/** The URL a click in rendered Markdown would open, if it is one we allow. */
+export function linkTarget(element: Element | null): string | undefined {
+  const anchor = element?.closest('a');
+  const href = anchor?.getAttribute('href');
+  return href && SAFE_LINK.test(href) ? href : undefined;
+}

@@ -1,0 +1,401 @@
+// What the playground does: send (through a per-session outbox, so a session's messages reach the
+// service in the order typed), stream, stop, retry, "send when allowed", compare, and open or start
+// sessions. What the user typed is never lost: a message whose send fails goes back in the box
+// (when the box is empty) and stays in the transcript with Retry.
+import { BridgeFailure, type StreamEndEvent } from '../../../shared/bridge';
+import { STREAM_DONE } from '../../../shared/api';
+import type { Transcript, TranscriptMessage } from '../../../shared/transcript';
+import { bridge } from '../../bridge';
+import { asBridgeError } from '../../components/error-message';
+import { queryClient } from '../../components/queries';
+import { MAX_MESSAGE_BYTES, newSessionId, utf8ByteLength } from './limits';
+import {
+  replyOf,
+  updateReply,
+  usePlayground,
+  type ChatRequest,
+  type ReplyStatus,
+  type ReplyTurn,
+  type Turn,
+  type UserTurn,
+} from './playground-store';
+import { bufferFor } from './stream-buffer';
+import { expectStream, forgetStream } from './stream-router';
+
+const newId = (): string => crypto.randomUUID();
+
+export const SESSIONS_QUERY = ['transcripts', 'session'] as const;
+
+function refreshSessions(): void {
+  void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY });
+}
+
+// ---- Sending -------------------------------------------------------------------------------
+
+/** Chat replies waiting their turn; one at a time goes to the core (which applies the rate limit). */
+const outbox: string[] = [];
+let pumping = false;
+
+async function pump(): Promise<void> {
+  if (pumping) return;
+  pumping = true;
+  try {
+    while (outbox.length > 0) {
+      const id = outbox.shift() as string;
+      if (replyOf(id)?.status === 'queued') await run(id);
+    }
+  } finally {
+    pumping = false;
+  }
+}
+
+function enqueue(id: string): void {
+  updateReply(id, { status: 'queued' });
+  outbox.push(id);
+  void pump();
+}
+
+/** Why the draft cannot be sent now, in words; undefined when it can. */
+export function sendProblem(state = usePlayground.getState()): string | undefined {
+  const text = state.draft;
+  if (text.trim() === '') return 'Type a message first.';
+  const bytes = utf8ByteLength(text);
+  if (bytes > MAX_MESSAGE_BYTES) {
+    return `This message is ${bytes.toLocaleString('en-US')} bytes; the service accepts at most ${MAX_MESSAGE_BYTES.toLocaleString('en-US')} (100 KB). Shorten it to send.`;
+  }
+  if (state.mode === 'compare' && state.compareAgents.length < 2)
+    return 'Choose at least two agents to compare.';
+  if (state.mode === 'chat' && state.session.loading) return 'The session is still opening.';
+  return undefined;
+}
+
+/** The composer's Send: the draft leaves the box now and comes back if its send fails. */
+export function sendDraft(): void {
+  const state = usePlayground.getState();
+  if (sendProblem(state) !== undefined) return;
+  const message = state.draft;
+  usePlayground.setState({ draft: '', draftNote: undefined });
+  if (state.mode === 'compare') startCompare(message);
+  else startChat(message);
+}
+
+function newReply(request: ChatRequest): ReplyTurn {
+  return { role: 'agent', id: newId(), request, status: 'queued', attempts: 0 };
+}
+
+function startChat(message: string): void {
+  const { session, agent, stream } = usePlayground.getState();
+  const reply = newReply({
+    message,
+    agent,
+    session_id: session.id,
+    startedHere: session.startedHere,
+    stream,
+  });
+  const user: UserTurn = { role: 'user', id: newId(), text: message, at: Date.now(), replyId: reply.id };
+  usePlayground.setState((s) => ({
+    ids: [...s.ids, user.id, reply.id],
+    turns: { ...s.turns, [user.id]: user, [reply.id]: reply },
+  }));
+  enqueue(reply.id);
+}
+
+/** One message to several agents at once, outside any session (nothing to continue). */
+function startCompare(message: string): void {
+  const { compareAgents, stream } = usePlayground.getState();
+  const replies = compareAgents.map((agent) => newReply({ message, agent, stream }));
+  usePlayground.setState((s) => ({
+    rounds: [...s.rounds, { id: newId(), message, at: Date.now(), replyIds: replies.map((r) => r.id) }],
+    turns: { ...s.turns, ...Object.fromEntries(replies.map((r) => [r.id, r])) },
+  }));
+  for (const reply of replies) void run(reply.id);
+}
+
+function isCompare(id: string): boolean {
+  return usePlayground.getState().rounds.some((r) => r.replyIds.includes(id));
+}
+
+async function run(id: string): Promise<void> {
+  const reply = replyOf(id);
+  if (!reply) return;
+  const buffer = bufferFor(id);
+  buffer.clear();
+  updateReply(id, {
+    status: 'sending',
+    sentAt: Date.now(),
+    attempts: reply.attempts + 1,
+    error: undefined,
+    failedAt: undefined,
+    requestId: undefined,
+    timing: undefined,
+    frames: undefined,
+    chunkCount: undefined,
+    stopRequested: false,
+    neverSent: false,
+    sendAt: undefined,
+  });
+  const { message, agent, session_id, startedHere, stream } = reply.request;
+  const input = {
+    message,
+    ...(agent ? { agent } : {}),
+    ...(session_id ? { session_id, startedHere: startedHere === true } : {}),
+  };
+  try {
+    if (!stream) {
+      const answer = await bridge.chat.send(input);
+      buffer.setText(answer.response);
+      updateReply(id, {
+        status: 'done',
+        requestId: answer.request_id,
+        timing: { totalMs: Date.now() - (replyOf(id)?.sentAt ?? Date.now()) },
+      });
+      return;
+    }
+    const streamId = newId();
+    const ended = expectStream(streamId, id);
+    updateReply(id, { streamId });
+    try {
+      const started = await bridge.chat.stream({ streamId, ...input });
+      const now = replyOf(id);
+      if (now?.status === 'sending') {
+        updateReply(id, {
+          status: 'streaming',
+          ...(started.requestId ? { requestId: started.requestId } : {}),
+          timing: started.headersMs !== undefined ? { headersMs: started.headersMs } : {},
+        });
+      }
+      // Stop was pressed while the call was on its way: the core knows the stream only now.
+      if (now?.stopRequested) void bridge.chat.cancel({ streamId }).catch(() => undefined);
+    } catch (error) {
+      forgetStream(streamId);
+      throw error;
+    }
+    finishStream(id, await ended);
+  } catch (error) {
+    fail(id, error);
+  } finally {
+    if (reply.request.session_id) refreshSessions();
+  }
+}
+
+function finishStream(id: string, end: StreamEndEvent): void {
+  const buffer = bufferFor(id);
+  // Every chunk event precedes the end on the same channel; this only guards a lost event.
+  if (buffer.length !== end.text.length) buffer.setText(end.text);
+  const status: ReplyStatus =
+    end.status === 'done' ? 'done' : end.status === 'cancelled' ? 'stopped' : 'failed';
+  updateReply(id, {
+    status,
+    frames: end.frames,
+    timing: end.timing,
+    chunkCount: end.chunkCount,
+    ...(end.requestId ? { requestId: end.requestId } : {}),
+    error: status === 'failed' ? end.error : undefined,
+    failedAt: status === 'failed' ? Date.now() : undefined,
+  });
+  if (status === 'failed' && end.text === '') restoreDraft(id);
+}
+
+function fail(id: string, error: unknown): void {
+  const reply = replyOf(id);
+  if (!reply) return;
+  if (reply.stopRequested) {
+    updateReply(id, { status: 'stopped', neverSent: bufferFor(id).length === 0 });
+    return;
+  }
+  const e = error instanceof BridgeFailure ? error.error : asBridgeError(error);
+  updateReply(id, { status: 'failed', error: e, failedAt: Date.now(), requestId: e.requestId });
+  if (!e.partial) restoreDraft(id);
+}
+
+/** Puts a failed message back in the box, unless the user has already typed something new there. */
+function restoreDraft(id: string): void {
+  const reply = replyOf(id);
+  const state = usePlayground.getState();
+  if (!reply || state.draft !== '') return;
+  usePlayground.setState({
+    draft: reply.request.message,
+    draftNote: 'Your message did not go through, so it is back in the box.',
+  });
+}
+
+/** Re-sends a failed, stopped or never-sent reply's message, in place. */
+export function retry(id: string): void {
+  const reply = replyOf(id);
+  if (!reply) return;
+  clearTimeout(schedules.get(id));
+  schedules.delete(id);
+  // The same message is going out again: the copy put back in the box would send it twice.
+  if (usePlayground.getState().draft === reply.request.message) {
+    usePlayground.setState({ draft: '', draftNote: undefined });
+  }
+  if (isCompare(id)) void run(id);
+  else enqueue(id);
+}
+
+const schedules = new Map<string, ReturnType<typeof setTimeout>>();
+
+/** After a 429: count down Retry-After (or the key's pause, if longer) and then send again. */
+export function sendWhenAllowed(id: string, allowedAt: number): void {
+  const reply = replyOf(id);
+  if (!reply) return;
+  clearTimeout(schedules.get(id));
+  updateReply(id, { status: 'scheduled', sendAt: allowedAt });
+  if (usePlayground.getState().draft === reply.request.message) {
+    usePlayground.setState({ draft: '', draftNote: undefined });
+  }
+  schedules.set(
+    id,
+    setTimeout(
+      () => {
+        schedules.delete(id);
+        if (replyOf(id)?.status === 'scheduled') retry(id);
+      },
+      Math.max(0, allowedAt - Date.now()),
+    ),
+  );
+}
+
+/** Stops a reply: a stream is cancelled (its partial text kept); a waiting one is not sent. */
+export function stop(id: string): void {
+  const reply = replyOf(id);
+  if (!reply) return;
+  if (reply.status === 'queued' || reply.status === 'scheduled') {
+    clearTimeout(schedules.get(id));
+    schedules.delete(id);
+    updateReply(id, { status: 'stopped', neverSent: true, error: undefined });
+    return;
+  }
+  if (reply.status !== 'sending' && reply.status !== 'streaming') return;
+  if (!reply.request.stream || !reply.streamId) return; // one JSON reply cannot be cut short
+  updateReply(id, { stopRequested: true });
+  void bridge.chat.cancel({ streamId: reply.streamId }).catch(() => undefined);
+}
+
+/** The replies Stop in the composer acts on: the session's, or the latest compare round's. */
+export function stoppableReplies(state = usePlayground.getState()): ReplyTurn[] {
+  const ids = state.mode === 'compare' ? (state.rounds.at(-1)?.replyIds ?? []) : state.ids;
+  return ids
+    .map((id) => state.turns[id])
+    .filter(
+      (t): t is ReplyTurn =>
+        t?.role === 'agent' &&
+        t.request.stream &&
+        (t.status === 'sending' || t.status === 'streaming' || t.status === 'queued'),
+    );
+}
+
+export function stopAll(): void {
+  for (const reply of stoppableReplies()) stop(reply.id);
+}
+
+/** Puts a message back in the box to edit (the box's own text is kept, if different). */
+export function editMessage(text: string): void {
+  const { draft } = usePlayground.getState();
+  if (draft === text) return;
+  usePlayground.setState({
+    draft: draft.trim() === '' ? text : `${draft}\n\n${text}`,
+    draftNote: undefined,
+  });
+}
+
+// ---- Sessions ------------------------------------------------------------------------------
+
+export function newSession(): void {
+  usePlayground.setState({
+    session: { id: newSessionId(), startedHere: true, loading: false },
+    ids: [],
+  });
+}
+
+const STATUS_FROM_RECORD: Record<TranscriptMessage['status'], ReplyStatus> = {
+  complete: 'done',
+  partial: 'failed',
+  stopped: 'stopped',
+  failed: 'failed',
+};
+
+function turnsFromTranscript(transcript: Transcript): Turn[] {
+  const turns: Turn[] = [];
+  let lastUser: UserTurn | undefined;
+  for (const message of transcript.messages) {
+    const at = Date.parse(message.at);
+    if (message.role === 'user') {
+      lastUser = { role: 'user', id: newId(), text: message.content, at };
+      turns.push(lastUser);
+      continue;
+    }
+    const status = STATUS_FROM_RECORD[message.status];
+    const reply: ReplyTurn = {
+      role: 'agent',
+      id: newId(),
+      request: {
+        message: lastUser?.text ?? '',
+        agent: transcript.agent === 'default' ? undefined : transcript.agent,
+        session_id: transcript.id,
+        stream: true,
+      },
+      status,
+      fromHistory: true,
+      attempts: 1,
+      ...(message.requestId ? { requestId: message.requestId } : {}),
+      ...(status === 'failed'
+        ? {
+            error: {
+              code: message.status === 'partial' ? 'PARTIAL' : 'FAILED',
+              message: message.error ?? 'This reply did not complete.',
+              ...(message.requestId ? { requestId: message.requestId } : {}),
+            },
+          }
+        : {}),
+    };
+    if (lastUser) lastUser.replyId = reply.id;
+    bufferFor(reply.id).setText(message.content);
+    turns.push(reply);
+  }
+  return turns;
+}
+
+/** Opens a session: its recorded messages, if this console has any; otherwise an empty one to continue. */
+export async function openSession(id: string): Promise<void> {
+  usePlayground.setState({ session: { id, startedHere: false, loading: true }, ids: [] });
+  let transcript: Transcript | null;
+  try {
+    transcript = await bridge.transcripts.get({ kind: 'session', id });
+  } catch (error) {
+    if (usePlayground.getState().session.id !== id) return;
+    usePlayground.setState({
+      session: { id, startedHere: false, loading: false, loadError: asBridgeError(error) },
+    });
+    return;
+  }
+  if (usePlayground.getState().session.id !== id) return; // another session was opened meanwhile
+  const turns = transcript ? turnsFromTranscript(transcript) : [];
+  usePlayground.setState((s) => ({
+    session: {
+      id,
+      startedHere: false,
+      loading: false,
+      knownFrom: transcript?.knownFrom,
+      unknownLocally: transcript === null,
+    },
+    ids: [...turns.map((t) => t.id), ...s.ids],
+    turns: { ...s.turns, ...Object.fromEntries(turns.map((t) => [t.id, t])) },
+    ...(transcript && transcript.agent !== 'default' ? { agent: transcript.agent } : {}),
+  }));
+}
+
+export async function forgetSession(id: string): Promise<void> {
+  await bridge.transcripts.remove({ kind: 'session', id });
+  refreshSessions();
+  if (usePlayground.getState().session.id === id) newSession();
+}
+
+export function clearCompare(): void {
+  usePlayground.setState({ rounds: [] });
+}
+
+/** True when the stream's raw frames include the closing `[DONE]`. */
+export function sawDone(frames: StreamEndEvent['frames'] | undefined): boolean {
+  return frames?.some((f) => !f.comment && f.data === STREAM_DONE) ?? false;
+}

@@ -1,0 +1,95 @@
+// The chat playground (issue 5): sessions on the left; the agent, stream and compare choices, the
+// transcript (or the comparisons) and the composer on the right.
+import { useEffect, useRef } from 'react';
+import { AgentPicker, CompareAgentPicker } from './agent-picker';
+import { CompareView } from './compare-view';
+import { Composer } from './composer';
+import { newSession, openSession } from './playground-actions';
+import { reopenedSessionId, usePlayground, type Mode } from './playground-store';
+import { useActiveProfileId } from './playground-queries';
+import { SessionBar } from './session-bar';
+import { SessionSidebar } from './session-sidebar';
+import { Transcript } from './transcript';
+import './playground.css';
+
+let reopened = false;
+
+/** After a reload, the session that was open comes back with its messages (once per page). */
+function useReopenOnLoad(): void {
+  useEffect(() => {
+    if (reopened) return;
+    reopened = true;
+    if (reopenedSessionId) void openSession(reopenedSessionId);
+  }, []);
+}
+
+/** Sessions are recorded per profile: switching profiles starts a new one. */
+function useNewSessionOnProfileChange(): void {
+  const profileId = useActiveProfileId();
+  const previous = useRef(profileId);
+  useEffect(() => {
+    if (previous.current !== undefined && profileId !== undefined && previous.current !== profileId)
+      newSession();
+    previous.current = profileId;
+  }, [profileId]);
+}
+
+function ModeSwitch() {
+  const mode = usePlayground((s) => s.mode);
+  const options: [Mode, string][] = [
+    ['chat', 'Chat'],
+    ['compare', 'Compare'],
+  ];
+  return (
+    <div className="pg-mode" role="radiogroup" aria-label="Mode">
+      {options.map(([value, label]) => (
+        <label key={value} className={mode === value ? 'on' : undefined}>
+          <input
+            type="radio"
+            name="pg-mode"
+            value={value}
+            checked={mode === value}
+            onChange={() => usePlayground.setState({ mode: value })}
+          />
+          {label}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+function StreamToggle() {
+  const stream = usePlayground((s) => s.stream);
+  return (
+    <label className="pg-check pg-stream" title="Off: the reply comes as one JSON document">
+      <input
+        type="checkbox"
+        checked={stream}
+        onChange={(e) => usePlayground.setState({ stream: e.target.checked })}
+      />
+      Stream
+    </label>
+  );
+}
+
+export function PlaygroundScreen() {
+  const mode = usePlayground((s) => s.mode);
+  useReopenOnLoad();
+  useNewSessionOnProfileChange();
+  return (
+    <section className="screen playground" data-mode={mode}>
+      <SessionSidebar />
+      <div className="pg-main">
+        <div className="pg-toolbar">
+          <h2>Playground</h2>
+          <ModeSwitch />
+          <StreamToggle />
+          {mode === 'chat' ? <AgentPicker /> : <CompareAgentPicker />}
+        </div>
+        {mode === 'chat' ? <SessionBar /> : null}
+        {mode === 'chat' ? <Transcript /> : <CompareView />}
+        <Composer />
+      </div>
+    </section>
+  );
+}

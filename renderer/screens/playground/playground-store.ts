@@ -1,0 +1,187 @@
+// The playground's state: the open session, its turns, compare rounds, the draft and the choices
+// above the composer. Turns change only when a reply changes state (queued → streaming → done);
+// the text of a streaming reply lives in its StreamBuffer, so a chunk never touches this store.
+import { create } from 'zustand';
+import type { BridgeError, StreamEndEvent } from '../../../shared/bridge';
+import type { KnownFrom } from '../../../shared/transcript';
+import { newSessionId } from './limits';
+
+/**
+ * `queued`: waiting behind earlier messages of the session; `scheduled`: "Send when allowed" is
+ * counting down; `sending`: handed to the core (which may hold it for the rate limit).
+ */
+export type ReplyStatus = 'queued' | 'scheduled' | 'sending' | 'streaming' | 'done' | 'stopped' | 'failed';
+
+export interface ChatRequest {
+  message: string;
+  /** Slug; undefined sends no `agent` (the service's default agent). */
+  agent?: string | undefined;
+  session_id?: string | undefined;
+  startedHere?: boolean | undefined;
+  stream: boolean;
+}
+
+export interface UserTurn {
+  role: 'user';
+  id: string;
+  text: string;
+  at: number;
+  /** The id of the reply it asked for (none for a message reopened without one). */
+  replyId?: string | undefined;
+}
+
+export interface ReplyTurn {
+  role: 'agent';
+  id: string;
+  request: ChatRequest;
+  status: ReplyStatus;
+  /** Handed to the core at (epoch ms): drives "waiting" and elapsed time. */
+  sentAt?: number | undefined;
+  streamId?: string | undefined;
+  stopRequested?: boolean | undefined;
+  /** Stopped (or cancelled) before anything was sent. */
+  neverSent?: boolean | undefined;
+  requestId?: string | undefined;
+  timing?: StreamEndEvent['timing'] | undefined;
+  frames?: StreamEndEvent['frames'] | undefined;
+  chunkCount?: number | undefined;
+  error?: BridgeError | undefined;
+  failedAt?: number | undefined;
+  /** "Send when allowed": goes out again at this epoch ms. */
+  sendAt?: number | undefined;
+  /** Reopened from the transcript store: text and status only, no stream details. */
+  fromHistory?: boolean | undefined;
+  attempts: number;
+}
+
+export type Turn = UserTurn | ReplyTurn;
+
+export interface CompareRound {
+  id: string;
+  message: string;
+  at: number;
+  replyIds: string[];
+}
+
+export interface SessionState {
+  id: string;
+  /** A new session this console began (its transcript is known from the first message). */
+  startedHere: boolean;
+  knownFrom?: KnownFrom | undefined;
+  /** True while its transcript is being read. */
+  loading: boolean;
+  /** No local record existed when it was opened (a pasted id, or one recorded elsewhere). */
+  unknownLocally?: boolean | undefined;
+  loadError?: BridgeError | undefined;
+}
+
+export type Mode = 'chat' | 'compare';
+
+export interface PlaygroundState {
+  session: SessionState;
+  ids: string[];
+  turns: Record<string, Turn>;
+  rounds: CompareRound[];
+  draft: string;
+  /** Why the draft holds what it holds (a failed message put back). */
+  draftNote?: string | undefined;
+  agent?: string | undefined;
+  compareAgents: string[];
+  stream: boolean;
+  mode: Mode;
+}
+
+const PREFS_KEY = 'agent-console.playground';
+
+interface Prefs {
+  sessionId?: string;
+  agent?: string;
+  compareAgents?: string[];
+  stream?: boolean;
+  mode?: Mode;
+  draft?: string;
+}
+
+function loadPrefs(): Prefs {
+  try {
+    return (JSON.parse(localStorage.getItem(PREFS_KEY) ?? '{}') as Prefs) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+const prefs = loadPrefs();
+
+export const usePlayground = create<PlaygroundState>(() => ({
+  session: {
+    id: prefs.sessionId ?? newSessionId(),
+    // A remembered session is reopened from its transcript (playground-actions.ts).
+    startedHere: prefs.sessionId === undefined,
+    loading: prefs.sessionId !== undefined,
+  },
+  ids: [],
+  turns: {},
+  rounds: [],
+  draft: prefs.draft ?? '',
+  agent: prefs.agent,
+  compareAgents: prefs.compareAgents ?? [],
+  stream: prefs.stream ?? true,
+  mode: prefs.mode ?? 'chat',
+}));
+
+/** True when the page opened on a session remembered from before the reload. */
+export const reopenedSessionId: string | undefined = prefs.sessionId;
+
+// What the user chose and typed survives a reload; a draft only up to 1 MB (localStorage is small).
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+usePlayground.subscribe((state, previous) => {
+  if (
+    state.session.id === previous.session.id &&
+    state.agent === previous.agent &&
+    state.compareAgents === previous.compareAgents &&
+    state.stream === previous.stream &&
+    state.mode === previous.mode &&
+    state.draft === previous.draft
+  ) {
+    return;
+  }
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    const s = usePlayground.getState();
+    const saved: Prefs = {
+      sessionId: s.session.id,
+      ...(s.agent ? { agent: s.agent } : {}),
+      compareAgents: s.compareAgents,
+      stream: s.stream,
+      mode: s.mode,
+      ...(s.draft.length <= 1_000_000 ? { draft: s.draft } : {}),
+    };
+    try {
+      localStorage.setItem(PREFS_KEY, JSON.stringify(saved));
+    } catch {
+      // Storage full or refused: the draft is still in the box, only not kept across a reload.
+    }
+  }, 250);
+});
+
+export function turnOf(id: string): Turn | undefined {
+  return usePlayground.getState().turns[id];
+}
+
+export function replyOf(id: string): ReplyTurn | undefined {
+  const turn = turnOf(id);
+  return turn?.role === 'agent' ? turn : undefined;
+}
+
+export function updateReply(id: string, patch: Partial<ReplyTurn>): void {
+  usePlayground.setState((s) => {
+    const turn = s.turns[id];
+    if (turn?.role !== 'agent') return s;
+    return { turns: { ...s.turns, [id]: { ...turn, ...patch } } };
+  });
+}
+
+/** Replies that are on their way (for Stop and for the "busy" state of the composer). */
+export function isActive(status: ReplyStatus): boolean {
+  return status === 'queued' || status === 'scheduled' || status === 'sending' || status === 'streaming';
+}

@@ -1,0 +1,95 @@
+// The open session's messages. The list re-renders only when a message is added or changes state;
+// each message is memoised, and off-screen ones skip layout (content-visibility), so a long
+// transcript stays fast while the newest reply streams. It keeps itself scrolled to the bottom
+// unless the user has scrolled up to read.
+import { memo, useEffect, useRef, type RefObject } from 'react';
+import { AgentReply } from './agent-reply';
+import { editMessage } from './playground-actions';
+import { usePlayground, type UserTurn } from './playground-store';
+import { onFrameFlushed } from './stream-buffer';
+
+const UserMessage = memo(function UserMessage({ turn }: { turn: UserTurn }) {
+  const failed = usePlayground((s) => {
+    const reply = turn.replyId ? s.turns[turn.replyId] : undefined;
+    return (
+      reply?.role === 'agent' &&
+      (reply.status === 'failed' || (reply.status === 'stopped' && reply.neverSent === true))
+    );
+  });
+  return (
+    <article className="pg-user" aria-label="Your message">
+      <div className="pg-user-text">{turn.text}</div>
+      <footer className="pg-user-foot">
+        <time dateTime={new Date(turn.at).toISOString()}>{new Date(turn.at).toLocaleTimeString()}</time>
+        {failed ? (
+          <button type="button" className="link" onClick={() => editMessage(turn.text)}>
+            Edit in the box
+          </button>
+        ) : null}
+      </footer>
+    </article>
+  );
+});
+
+const TurnView = memo(function TurnView({ id }: { id: string }) {
+  const turn = usePlayground((s) => s.turns[id]);
+  if (!turn) return null;
+  return (
+    <li className="pg-turn">
+      {turn.role === 'user' ? <UserMessage turn={turn} /> : <AgentReply reply={turn} />}
+    </li>
+  );
+});
+
+/** Scrolls `ref` to the bottom on new content, unless the user scrolled away from the bottom. */
+export function useStickToBottom(ref: RefObject<HTMLElement | null>, deps: unknown[]): void {
+  const stuck = useRef(true);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const onScroll = () => {
+      stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    const unsubscribe = onFrameFlushed(() => {
+      if (stuck.current) el.scrollTop = el.scrollHeight;
+    });
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      unsubscribe();
+    };
+  }, [ref]);
+  // New messages (not chunks) follow the same rule; `deps` says when there are new ones.
+  useEffect(() => {
+    const el = ref.current;
+    if (el && stuck.current) el.scrollTop = el.scrollHeight;
+  }, deps);
+}
+
+export function Transcript() {
+  const ids = usePlayground((s) => s.ids);
+  const session = usePlayground((s) => s.session);
+  const ref = useRef<HTMLDivElement>(null);
+  useStickToBottom(ref, [ids]);
+  return (
+    <div className="pg-scroll" ref={ref}>
+      {session.loading ? <p className="muted pg-empty">Opening the session…</p> : null}
+      {!session.loading && ids.length === 0 ? (
+        <div className="pg-empty">
+          <p>
+            <strong>Send a message to start.</strong>
+          </p>
+          <p className="muted">
+            Replies stream in as they arrive. The inspector beside each one shows the time to the first chunk,
+            the pace, and the raw frames.
+          </p>
+        </div>
+      ) : null}
+      <ol className="pg-turns" aria-label="Messages">
+        {ids.map((id) => (
+          <TurnView key={id} id={id} />
+        ))}
+      </ol>
+    </div>
+  );
+}

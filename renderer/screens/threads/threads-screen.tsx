@@ -1,0 +1,164 @@
+// The Threads browser: every thread (the API lists them all at once), filtered by agent and title
+// and ordered by last activity here; create one, open one to read what is known and continue it,
+// export its known history, or replay it against another agent.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import '../../components/browsers.css';
+import {
+  threadsQuery,
+  transcriptQuery,
+  useAllAgents,
+  useKnownTranscripts,
+  useProfileId,
+} from '../../components/browse-queries';
+import { ListPlaceholder, RefreshButton } from '../../components/list-states';
+import { OpenById } from '../../components/open-by-id';
+import { ReplayPanel } from '../../components/replay-panel';
+import { VirtualTable } from '../../components/virtual-table';
+import { useReplay } from '../../stores/replay';
+import { useThreadsView, type ThreadRow } from '../../stores/threads-view';
+import { threadColumns } from './thread-columns';
+import { ThreadCreateForm } from './thread-create-form';
+import { ThreadDetail } from './thread-detail';
+import { visibleThreads } from './thread-filter';
+
+function ReplayForThread() {
+  const profile = useProfileId();
+  const source = useReplay((s) => s.source);
+  const id = source?.kind === 'thread' ? source.id : undefined;
+  const transcript = useQuery({ ...transcriptQuery(profile, 'thread', id ?? ''), enabled: id !== undefined });
+  return id && transcript.data ? <ReplayPanel transcript={transcript.data} /> : null;
+}
+
+export function ThreadsScreen() {
+  const client = useQueryClient();
+  const profile = useProfileId();
+  const agent = useThreadsView((s) => s.agent);
+  const title = useThreadsView((s) => s.title);
+  const selectedId = useThreadsView((s) => s.selectedId);
+  const selectedRow = useThreadsView((s) => s.selectedRow);
+  const creating = useThreadsView((s) => s.creating);
+  const agents = useAllAgents();
+  const known = useKnownTranscripts('thread');
+  const query = useQuery(threadsQuery(profile));
+  const rows = useMemo(() => visibleThreads(query.data ?? [], agent, title), [query.data, agent, title]);
+  const columns = useMemo(() => threadColumns(known), [known]);
+  const listedRow = selectedId ? query.data?.find((t) => t.id === selectedId) : undefined;
+  const localOnly = useQuery({
+    ...transcriptQuery(profile, 'thread', selectedId ?? ''),
+    enabled: selectedId !== undefined && !listedRow && selectedRow?.id !== selectedId,
+  }).data;
+  // Listed, else as opened (just created, or found by id), else what the local record says.
+  const selected: ThreadRow | undefined =
+    listedRow ??
+    (selectedRow?.id === selectedId ? selectedRow : undefined) ??
+    (localOnly && selectedId
+      ? {
+          id: selectedId,
+          title: localOnly.title ?? '',
+          agent: localOnly.agent,
+          message_count: localOnly.messages.length,
+          created_at: localOnly.createdAt,
+        }
+      : undefined);
+  const filtered = (query.data?.length ?? 0) - rows.length;
+
+  return (
+    <section className="screen browse">
+      <div className="screen-head">
+        <h2>Threads</h2>
+        <OpenById />
+      </div>
+      <div className="toolbar">
+        <label className="inline-field">
+          <span>Agent</span>
+          <select
+            aria-label="Filter by agent"
+            value={agent ?? ''}
+            onChange={(event) => useThreadsView.setState({ agent: event.target.value || undefined })}
+          >
+            <option value="">All agents</option>
+            {agent && !agents.data?.some((a) => a.slug === agent) ? (
+              <option value={agent}>{agent}</option>
+            ) : null}
+            {(agents.data ?? []).map((a) => (
+              <option key={a.agent_id} value={a.slug}>
+                {a.name} ({a.slug})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="inline-field">
+          <span>Title</span>
+          <input
+            type="search"
+            aria-label="Filter by title"
+            placeholder="Contains…"
+            value={title}
+            onChange={(event) => useThreadsView.setState({ title: event.target.value })}
+          />
+        </label>
+        <button
+          type="button"
+          onClick={() => useThreadsView.setState({ creating: !creating })}
+          aria-expanded={creating}
+        >
+          New thread
+        </button>
+        <RefreshButton
+          fetching={query.isFetching}
+          updatedAt={query.dataUpdatedAt}
+          onRefresh={() => {
+            void client.invalidateQueries({ queryKey: ['threads', profile] });
+            void client.invalidateQueries({ queryKey: ['transcripts', profile] });
+          }}
+        />
+      </div>
+      {creating ? <ThreadCreateForm /> : null}
+      <div className={selected ? 'browse-split' : undefined}>
+        <div className="browse-list">
+          <VirtualTable
+            label="Threads"
+            rows={rows}
+            columns={columns}
+            rowKey={(t) => t.id}
+            selectedKey={selectedId}
+            onSelect={(t) => useThreadsView.setState({ selectedId: t.id, selectedRow: t })}
+            compact={selected !== undefined}
+            scrollKey="threads"
+            resetKey={`${agent}:${title}`}
+            placeholder={
+              <ListPlaceholder
+                loading={query.isPending}
+                error={query.error}
+                noun="threads"
+                empty={
+                  filtered > 0
+                    ? `None of the ${query.data?.length} threads match the filter.`
+                    : 'No threads yet. Create one with “New thread”.'
+                }
+                onRetry={() => void query.refetch()}
+              />
+            }
+          />
+          {query.error && query.data ? (
+            <ListPlaceholder
+              loading={false}
+              error={query.error}
+              noun="threads"
+              empty=""
+              onRetry={() => void query.refetch()}
+            />
+          ) : null}
+          <p className="muted browse-footnote" data-testid="threads-count">
+            {query.data
+              ? `${rows.length} thread${rows.length === 1 ? '' : 's'}${filtered > 0 ? ` (${filtered} hidden by the filter)` : ''}, latest activity first.`
+              : ''}
+          </p>
+        </div>
+        {selected ? <ThreadDetail thread={selected} listed={listedRow !== undefined} /> : null}
+      </div>
+      <ReplayForThread />
+    </section>
+  );
+}
