@@ -9,6 +9,8 @@ import { AgentsScreen } from './screens/agents/agents-screen';
 import { ConversationsScreen } from './screens/conversations/conversations-screen';
 import { HealthScreen } from './screens/health/health-screen';
 import { KeysScreen } from './screens/keys/keys-screen';
+import { ChaosBadge } from './screens/mock/chaos-badge';
+import { MockScreen } from './screens/mock/mock-screen';
 import { LogScreen } from './screens/log/log-screen';
 import { PlaceholderScreen } from './screens/placeholder/placeholder-screen';
 import { PlaygroundScreen } from './screens/playground/playground-screen';
@@ -34,6 +36,8 @@ function ScreenView({ screen }: { screen: Screen }) {
       return <ProfilesScreen />;
     case 'Log':
       return <LogScreen />;
+    case 'Mock':
+      return <MockScreen />;
     case 'Playground':
       return <PlaygroundScreen />;
     case 'Threads':
@@ -57,16 +61,18 @@ function Shell() {
   const { screen, go } = useNavigation();
   useEffect(() => startLiveStores(), []);
   const ready = info.isSuccess && profiles.isSuccess;
+  const onMock = profiles.data?.find((p) => p.active)?.builtIn === true;
   return (
     <div className="app" data-app-state={ready ? 'ready' : info.isError ? 'error' : 'loading'}>
       <header className="app-header">
         <h1>Agent Console</h1>
         <ProfileSwitcher />
+        <ChaosBadge />
         <RateGauge />
       </header>
       <nav className="app-nav" aria-label="Main">
         <ul>
-          {SCREENS.map((name) => (
+          {SCREENS.filter((name) => name !== 'Mock' || onMock).map((name) => (
             <li key={name}>
               <a
                 href={`#/${name.toLowerCase()}`}

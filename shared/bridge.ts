@@ -38,6 +38,9 @@ const chatInput = z.strictObject({
   startedHere: z.boolean().optional(),
 });
 const transcriptRef = z.strictObject({ kind: z.enum(['session', 'thread']), id });
+const componentState = z.enum(['operational', 'degraded', 'down']);
+const rateTier = z.union([z.literal(30), z.literal(60), z.literal(120), z.literal(300)]);
+const plan = z.enum(['free', 'pro', 'ultra']);
 
 export const BRIDGE_CALLS = {
   'app:info': none,
@@ -102,6 +105,49 @@ export const BRIDGE_CALLS = {
   'transcripts:list': z.strictObject({ kind: z.enum(['session', 'thread']).optional() }),
   'transcripts:get': transcriptRef,
   'transcripts:remove': transcriptRef,
+  // The embedded mock's control room (issue 9): the dashboard's actions and the faults no real
+  // service lets you summon. Only for the in-process mock of the Embedded mock profile.
+  'mock:state': none,
+  'mock:agent': z.strictObject({
+    slug: id,
+    status: z.enum(['deployed', 'stopped', 'error']).optional(),
+    latencyMs: z.number().int().min(0).max(600_000).optional(),
+    chunkDelayMs: z.number().int().min(0).max(60_000).optional(),
+    chunkCount: z.number().int().min(1).max(100_000).optional(),
+  }),
+  'mock:health': z.strictObject({
+    api: componentState.optional(),
+    vps: componentState.optional(),
+    agents: componentState.optional(),
+    gateway: componentState.optional(),
+  }),
+  /** Creates a key at the mock and adds it to Keys (a session key): its secret never reaches the page. */
+  'mock:keyCreate': z.strictObject({ name: text(100), tier: rateTier, plan: plan.optional() }),
+  'mock:keyUpdate': z.strictObject({ id, tier: rateTier.optional(), plan: plan.optional() }),
+  'mock:keyRevoke': z.strictObject({ id }),
+  'mock:errorShape': z.strictObject({ shape: z.enum(['nested', 'flat', 'flat-429']) }),
+  'mock:chaos': z.strictObject({ preset: text(50), on: z.boolean() }),
+  'mock:reset': none,
+  'mock:requests': none,
+  'mock:fixtures': none,
+  /** Saves a streamed reply (its frames, from `chat:end`) as a fixture in the data folder. */
+  'mock:fixtureSave': z.strictObject({
+    name: text(200),
+    agent: text(200),
+    frames: z
+      .array(z.strictObject({ atMs: z.number(), data: z.string(), comment: z.boolean().optional() }))
+      .max(250_000),
+  }),
+  'mock:fixtureAssign': z.strictObject({
+    slug: id,
+    fixtureId: id,
+    mode: z.enum(['original', 'scaled', 'fast']),
+    scale: z.number().positive().max(100).optional(),
+  }),
+  'mock:fixtureClear': z.strictObject({ slug: id }),
+  'mock:fixtureImport': z.strictObject({ text: z.string().max(64 * 1024 * 1024) }),
+  'mock:fixtureExport': z.strictObject({ id }),
+  'mock:fixtureRemove': z.strictObject({ id }),
 } as const;
 
 export type BridgeCall = keyof typeof BRIDGE_CALLS;
@@ -193,6 +239,60 @@ export interface BridgeOutputs {
   'transcripts:list': { summaries: TranscriptSummary[]; unreadable: { file: string; message: string }[] };
   'transcripts:get': Transcript | null;
   'transcripts:remove': { removed: boolean };
+  'mock:state': MockStateView | null;
+  'mock:agent': MockStateView;
+  'mock:health': MockStateView;
+  'mock:keyCreate': KeyInfo;
+  'mock:keyUpdate': MockStateView;
+  'mock:keyRevoke': MockStateView;
+  'mock:errorShape': MockStateView;
+  'mock:chaos': MockStateView;
+  'mock:reset': MockStateView;
+  'mock:requests': MockRequest[];
+  'mock:fixtures': FixtureInfo[];
+  'mock:fixtureSave': FixtureInfo;
+  'mock:fixtureAssign': MockStateView;
+  'mock:fixtureClear': MockStateView;
+  'mock:fixtureImport': FixtureInfo;
+  'mock:fixtureExport': { fileName: string; text: string };
+  'mock:fixtureRemove': { removed: boolean };
+}
+
+export interface MockStateView {
+  agents: {
+    slug: string;
+    name: string;
+    status: 'deployed' | 'stopped' | 'error';
+    latencyMs: number;
+    chunkDelayMs: number;
+    chunkCount: number;
+    replay?: { name: string; mode: string; scale: number; chunks: number };
+  }[];
+  keys: { id: string; name: string; masked: string; tier: number; plan: string; revoked: boolean }[];
+  health: HealthReport;
+  errorShape: 'nested' | 'flat' | 'flat-429';
+  chaos: { preset: string; description: string; since: string }[];
+  /** Every preset with what it does. */
+  presets: Record<string, string>;
+}
+
+export interface MockRequest {
+  at: number;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+  key: string;
+}
+
+export interface FixtureInfo {
+  id: string;
+  name: string;
+  agent: string;
+  recordedAt: string;
+  chunkCount: number;
+  durationMs: number;
 }
 
 /** What the renderer sees of any failure: words and codes, never a stack trace. */
@@ -233,6 +333,7 @@ export interface BridgeEvents {
   'chat:chunk': StreamChunkEvent;
   'chat:end': StreamEndEvent;
   'health:update': HealthUpdate;
+  'mock:changed': MockStateView;
 }
 
 export type BridgeEvent = keyof BridgeEvents;
@@ -245,6 +346,7 @@ export const BRIDGE_EVENTS: readonly BridgeEvent[] = [
   'chat:chunk',
   'chat:end',
   'health:update',
+  'mock:changed',
 ];
 
 /** The transport-neutral seam both transports implement: one request/response, one event stream. */

@@ -26,7 +26,10 @@ import type { ConsoleCore } from '../core/console-core';
 import { ExchangeRecorder } from '../core/exchange-recorder';
 import { KeyVaultError, type KeyMeta } from '../core/key-vault';
 import { ProfileError, type Profile } from '../core/profiles';
+import { ApiFailure } from '../../mock/errors';
+import { FixtureError } from '../core/fixture-store';
 import { curlFor } from './curl';
+import { MockUnavailable, mockHandlers } from './mock-handlers';
 
 type Handlers = {
   [K in BridgeCall]: (input: z.output<(typeof BRIDGE_CALLS)[K]>) => Promise<BridgeOutputs[K]>;
@@ -53,7 +56,10 @@ class Refusal extends Error {
 }
 
 export function toBridgeError(error: unknown): BridgeError {
-  if (error instanceof Refusal) return { code: error.code, message: error.message };
+  if (error instanceof Refusal || error instanceof MockUnavailable)
+    return { code: error.code, message: error.message };
+  if (error instanceof FixtureError) return { code: 'FIXTURE', message: error.message };
+  if (error instanceof ApiFailure) return { code: error.code, message: error.message, status: error.status };
   if (error instanceof ApiError) {
     return {
       code: error.code,
@@ -221,6 +227,7 @@ export class BridgeHost {
   private createHandlers(): Handlers {
     const core = this.core;
     return {
+      ...mockHandlers(core, (event, payload) => this.emit(event, payload)),
       'app:info': async () => ({
         version: this.options.version,
         transport: this.options.transport,

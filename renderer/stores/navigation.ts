@@ -11,6 +11,8 @@ export const SCREENS = [
   'Keys',
   'Profiles',
   'Log',
+  // Shown only while the active profile is the Embedded mock (issue 9).
+  'Mock',
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 

@@ -87,6 +87,21 @@ function CopyButtons({
       setError(e);
     }
   }
+  /** Records this streamed reply (chunks and pacing) for a mock agent to replay (issue 9). */
+  async function saveFixture() {
+    setError(undefined);
+    try {
+      const agent = reply.request.agent ?? 'default';
+      const saved = await bridge.mock.fixtureSave({
+        name: `${agent} reply`,
+        agent,
+        frames: reply.frames ?? [],
+      });
+      setDone(`Saved as fixture “${saved.name}” (${saved.chunkCount} chunks): assign it on the Mock screen.`);
+    } catch (e) {
+      setError(e);
+    }
+  }
   return (
     <>
       {hasText ? (
@@ -97,6 +112,11 @@ function CopyButtons({
       <button type="button" className="link" onClick={() => void copyCurl()}>
         Copy as curl
       </button>
+      {reply.frames && reply.request.stream ? (
+        <button type="button" className="link" onClick={() => void saveFixture()}>
+          Save as fixture
+        </button>
+      ) : null}
       {done ? (
         <span className="muted pg-copied" role="status">
           {done}

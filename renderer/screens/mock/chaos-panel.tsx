@@ -1,0 +1,37 @@
+import type { MockStateView } from '../../../shared/bridge';
+import { bridge } from '../../bridge';
+
+export interface PanelProps {
+  state: MockStateView;
+  act: (run: () => Promise<unknown>) => Promise<void>;
+}
+
+/** One click each, and one more to undo; "Reset mock" clears everything (a restart does too). */
+export function ChaosPanel({ state, act }: PanelProps) {
+  const on = new Set(state.chaos.map((c) => c.preset));
+  return (
+    <section className="card" aria-label="Chaos presets">
+      <div className="mock-head">
+        <h3>Chaos</h3>
+        <button type="button" className="secondary" onClick={() => void act(() => bridge.mock.reset({}))}>
+          Reset mock
+        </button>
+      </div>
+      <ul className="chaos-list">
+        {Object.entries(state.presets).map(([preset, description]) => (
+          <li key={preset}>
+            <button
+              type="button"
+              className={on.has(preset) ? 'chaos-on' : 'secondary'}
+              aria-pressed={on.has(preset)}
+              onClick={() => void act(() => bridge.mock.chaos({ preset, on: !on.has(preset) }))}
+            >
+              {preset}
+            </button>
+            <span className="muted">{description}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

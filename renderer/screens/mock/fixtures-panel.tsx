@@ -1,0 +1,90 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { bridge } from '../../bridge';
+import type { PanelProps } from './chaos-panel';
+import { useFixtures } from './mock-queries';
+
+function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Recorded replies in the data folder: saved from the Playground ("Save as fixture"), or imported. */
+export function FixturesPanel({ act }: Pick<PanelProps, 'act'>) {
+  const fixtures = useFixtures();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['mock-fixtures'] });
+  return (
+    <section className="card" aria-label="Fixtures">
+      <div className="mock-head">
+        <h3>Recorded replies</h3>
+        <label className="file">
+          Import…{' '}
+          <input
+            type="file"
+            accept=".json"
+            aria-label="Import a fixture"
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              if (file)
+                await act(async () => bridge.mock.fixtureImport({ text: await file.text() }).then(refresh));
+            }}
+          />
+        </label>
+      </div>
+      {fixtures.data?.length === 0 ? (
+        <p className="muted">None yet. Stream a reply in the Playground and choose “Save as fixture”.</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">From</th>
+              <th scope="col">Chunks</th>
+              <th scope="col">Duration</th>
+              <th scope="col">Recorded</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {fixtures.data?.map((f) => (
+              <tr key={f.id} aria-label={`Fixture ${f.name}`}>
+                <td>{f.name}</td>
+                <td>{f.agent}</td>
+                <td>{f.chunkCount}</td>
+                <td>{f.durationMs} ms</td>
+                <td>{new Date(f.recordedAt).toLocaleString()}</td>
+                <td className="actions">
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() =>
+                      void act(async () => {
+                        const { fileName, text } = await bridge.mock.fixtureExport({ id: f.id });
+                        download(fileName, text);
+                      })
+                    }
+                  >
+                    Export
+                  </button>
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => void act(() => bridge.mock.fixtureRemove({ id: f.id }).then(refresh))}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState, type FormEvent } from 'react';
+import { bridge } from '../../bridge';
+import type { PanelProps } from './chaos-panel';
+
+const TIERS = [30, 60, 120, 300] as const;
+const PLANS = ['free', 'pro', 'ultra'] as const;
+
+/** The dashboard's key actions. A new key goes straight into Keys; its secret never shows here. */
+export function MockKeysPanel({ state, act }: PanelProps) {
+  const [name, setName] = useState('');
+  const [tier, setTier] = useState<(typeof TIERS)[number]>(60);
+  const [added, setAdded] = useState<string>();
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    await act(async () => {
+      const key = await bridge.mock.keyCreate({ name: name.trim(), tier });
+      setAdded(`Created at the mock and added to Keys as “${key.name}” (${key.last4}).`);
+      setName('');
+    });
+  }
+  return (
+    <section className="card" aria-label="Mock keys">
+      <h3>Keys</h3>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Key</th>
+            <th scope="col">Tier</th>
+            <th scope="col">Plan</th>
+            <th scope="col">State</th>
+          </tr>
+        </thead>
+        <tbody>
+          {state.keys.map((k) => (
+            <tr key={k.id} aria-label={`Mock key ${k.name}`}>
+              <td>{k.name}</td>
+              <td>
+                <code>{k.masked}</code>
+              </td>
+              <td>
+                <select
+                  aria-label={`Tier of ${k.name}`}
+                  value={k.tier}
+                  disabled={k.revoked}
+                  onChange={(e) =>
+                    void act(() =>
+                      bridge.mock.keyUpdate({
+                        id: k.id,
+                        tier: Number(e.target.value) as 30 | 60 | 120 | 300,
+                      }),
+                    )
+                  }
+                >
+                  {TIERS.map((t) => (
+                    <option key={t} value={t}>
+                      {t}/min
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td>
+                <select
+                  aria-label={`Plan of ${k.name}`}
+                  value={k.plan}
+                  onChange={(e) =>
+                    void act(() =>
+                      bridge.mock.keyUpdate({ id: k.id, plan: e.target.value as (typeof PLANS)[number] }),
+                    )
+                  }
+                >
+                  {PLANS.map((p) => (
+                    <option key={p} value={p}>
+                      {p}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td>
+                {k.revoked ? (
+                  <span className="status status-4xx">Revoked</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={`Revoke ${k.name}`}
+                    onClick={() => {
+                      if (
+                        window.confirm(
+                          `Revoke the mock key “${k.name}”? Revocation is permanent, as at the service.`,
+                        )
+                      ) {
+                        void act(() => bridge.mock.keyRevoke({ id: k.id }));
+                      }
+                    }}
+                  >
+                    Revoke
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form className="mock-inline-form" onSubmit={create} aria-label="Create a mock key">
+        <label>
+          Name <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
+        </label>
+        <label>
+          Tier{' '}
+          <select value={tier} onChange={(e) => setTier(Number(e.target.value) as (typeof TIERS)[number])}>
+            {TIERS.map((t) => (
+              <option key={t} value={t}>
+                {t}/min
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={!name.trim()}>
+          Create key
+        </button>
+        {added ? <span role="status">{added}</span> : null}
+      </form>
+    </section>
+  );
+}
