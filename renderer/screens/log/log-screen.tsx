@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react';
 import type { RequestLogEntry } from '../../../shared/request-log-entry';
 import { bridge } from '../../bridge';
+import { downloadText } from '../../components/download';
 import { ErrorMessage } from '../../components/error-message';
 import { useLog } from '../../stores/live';
 
@@ -14,15 +15,6 @@ function pathOf(url: string): string {
   } catch {
     return url;
   }
-}
-
-function download(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function Headers({ title, headers }: { title: string; headers: Record<string, string> }) {
@@ -135,7 +127,7 @@ export function LogScreen() {
     setError(undefined);
     try {
       const { fileName, text } = await bridge.log.export({ format });
-      download(fileName, text, format === 'har' ? 'application/json' : 'application/json');
+      downloadText(fileName, text, 'application/json');
     } catch (e) {
       setError(e);
     }

@@ -1,16 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { bridge } from '../../bridge';
+import { downloadText } from '../../components/download';
 import type { PanelProps } from './chaos-panel';
 import { useFixtures } from './mock-queries';
-
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Recorded replies in the data folder: saved from the Playground ("Save as fixture"), or imported. */
 export function FixturesPanel({ act }: Pick<PanelProps, 'act'>) {
@@ -66,7 +58,7 @@ export function FixturesPanel({ act }: Pick<PanelProps, 'act'>) {
                     onClick={() =>
                       void act(async () => {
                         const { fileName, text } = await bridge.mock.fixtureExport({ id: f.id });
-                        download(fileName, text);
+                        downloadText(fileName, text, 'application/json');
                       })
                     }
                   >
