@@ -8,6 +8,7 @@ import { Agent, request } from 'undici';
 import { conversationListFigures } from './browsers';
 import { limiterFigure, streamingClientFigure } from './core';
 import { healthMemoryFigure } from './health';
+import { loadFigures } from './load';
 import { playgroundFigures } from './playground';
 import { bundleFigure, firstScreenFigure } from './renderer';
 
@@ -124,6 +125,8 @@ rows.push(...(await playgroundFigures()));
 rows.push(...(await conversationListFigures()));
 // The core's memory over a simulated week of health polling (issue 7).
 rows.push(await healthMemoryFigure());
+// Four tiers, ten streams and the health poller, for BENCH_LOAD_SECONDS (issue 8).
+rows.push(...(await loadFigures()));
 
 const widths = [0, 1, 2].map((i) =>
   Math.max(

@@ -49,6 +49,14 @@ export const FaultsPatch = z.strictObject({
     })
     .nullable()
     .optional(),
+  malformedNext: z
+    .strictObject({
+      kind: z.enum(['bad-json', 'wrong-content-type']),
+      count: z.number().int().min(1).max(10_000),
+      pathPrefix: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
   errorShape: z.enum(['nested', 'flat', 'flat-429']).optional(),
 });
 
@@ -224,6 +232,7 @@ export class MockControl {
     if (p.latencyMs !== undefined) f.latencyMs = p.latencyMs;
     if (p.failNext !== undefined) f.failNext = p.failNext ?? undefined;
     if (p.breakStreams !== undefined) f.breakStreams = p.breakStreams ?? undefined;
+    if (p.malformedNext !== undefined) f.malformedNext = p.malformedNext ?? undefined;
     if (p.errorShape !== undefined) f.errorShape = p.errorShape;
     return f;
   }

@@ -175,6 +175,23 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     return reply.status(404).send(errorBody(service.faults.errorShape, failure, request.id));
   });
 
+  // Injected garbling of successful API replies (faults.malformedNext): what a broken proxy sends.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+    if (!request.url.startsWith(`${API_PREFIX}/`)) return payload;
+    const kind = service.takeMalformed(request.url);
+    if (kind === 'wrong-content-type') {
+      reply.header('content-type', 'text/html; charset=utf-8');
+      return payload;
+    }
+    if (kind === 'bad-json') {
+      reply.header('content-type', 'application/json; charset=utf-8');
+      reply.removeHeader('content-length');
+      return '<html><body><h1>200 OK</h1>Injected fault: not JSON.</body></html>';
+    }
+    return payload;
+  });
+
   app.addHook('onResponse', (request, reply, done) => {
     const entry = {
       at: service.clock.now(),

@@ -38,6 +38,9 @@ export interface Faults {
   failNext: { status: number; count: number; pathPrefix?: string } | undefined;
   /** The next `count` streams stop after `afterChunks` chunks: dropped, or with a stream_error. */
   breakStreams: { afterChunks: number; mode: 'drop' | 'stream_error'; count: number } | undefined;
+  /** The next `count` successful API replies (matching `pathPrefix`) arrive garbled: a body that is not
+   * JSON, or the right body under the wrong content type. */
+  malformedNext: { kind: 'bad-json' | 'wrong-content-type'; count: number; pathPrefix?: string } | undefined;
   errorShape: ErrorShape;
   /** Off only for benchmarks of the request path; headers are still computed. */
   enforceRateLimits: boolean;
@@ -47,6 +50,7 @@ export const defaultFaults = (): Faults => ({
   latencyMs: 0,
   failNext: undefined,
   breakStreams: undefined,
+  malformedNext: undefined,
   errorShape: 'nested',
   enforceRateLimits: true,
 });
@@ -66,7 +70,8 @@ export class MockService {
   /** Chaos presets: in memory only, so neither a reset nor a restart keeps them. */
   readonly chaos = new Chaos();
   readonly clock: Clock;
-  readonly chatTimeoutMs: number;
+  /** Writable so a fault test can shorten it on a running mock. */
+  chatTimeoutMs: number;
   /** Changed only by MockControl.setVersion (a deploy). */
   version: string;
   private startedAt: number;
@@ -192,6 +197,15 @@ export class MockService {
     fail.count -= 1;
     if (fail.count <= 0) this.faults.failNext = undefined;
     return fail.status;
+  }
+
+  /** Consumes one garbling of a successful reply to `path`, if one is armed. */
+  takeMalformed(path: string): 'bad-json' | 'wrong-content-type' | undefined {
+    const bad = this.faults.malformedNext;
+    if (!bad || (bad.pathPrefix && !path.startsWith(bad.pathPrefix))) return undefined;
+    bad.count -= 1;
+    if (bad.count <= 0) this.faults.malformedNext = undefined;
+    return bad.kind;
   }
 
   takeStreamBreak(): { afterChunks: number; mode: 'drop' | 'stream_error' } | undefined {

@@ -1,4 +1,5 @@
-// `npm test`: typecheck, lint, format, unit and integration tests (Vitest), then the browser
+// `npm test`: typecheck, lint, format, the security audit (electronegativity, scripts/audit.mjs),
+// unit and integration tests (Vitest), then the browser
 // end-to-end tests (Playwright in Chromium through the web host). Ends with one line:
 // `N passed, N failed` (static checks count one each).
 import { spawnSync } from 'node:child_process';
@@ -72,6 +73,7 @@ mkdirSync('test-results', { recursive: true });
 check('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
 check('lint', bin('eslint'), ['.']);
 check('format', bin('prettier'), ['--check', '.']);
+check('security audit', process.execPath, ['scripts/audit.mjs']);
 
 run('unit and integration', bin('vitest'), [
   'run',

@@ -44,6 +44,8 @@ const plan = z.enum(['free', 'pro', 'ultra']);
 
 export const BRIDGE_CALLS = {
   'app:info': none,
+  /** Text for "Copy diagnostics": versions, platform, settings (no secrets), the last log lines. */
+  'app:diagnostics': none,
   'keys:list': none,
   'keys:add': z.strictObject({ name: text(200), secret: text(500), sessionOnly: z.boolean().optional() }),
   'keys:remove': z.strictObject({ id }),
@@ -207,6 +209,7 @@ export interface StreamStarted {
 
 export interface BridgeOutputs {
   'app:info': AppInfo;
+  'app:diagnostics': { text: string };
   'keys:list': KeyInfo[];
   'keys:add': KeyInfo;
   'keys:remove': { removed: string };

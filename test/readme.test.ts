@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { findRunningEndpoint } from '../mock/endpoint-file';
 import { removeDir, tempDir } from './support/mock';
 
 const hasCurl = spawnSync('sh', ['-c', 'command -v curl'], { stdio: 'ignore' }).status === 0;
@@ -24,10 +25,23 @@ beforeAll(async () => {
   info = JSON.parse(line);
 }, 30_000);
 
-afterAll(() => {
+afterAll(async () => {
+  // The mock itself (not npm above it), from the endpoint file it wrote: it saves its state as it stops.
+  const mockPid = findRunningEndpoint(join(dataDir, 'mock'))?.pid;
   if (mock.pid) process.kill(-mock.pid, 'SIGTERM'); // npm and the mock under it
+  const alive = (pid: number): boolean => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (let waited = 0; mockPid !== undefined && alive(mockPid) && waited < 10_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   removeDir(dataDir);
-});
+}, 15_000);
 
 test('`npm run -s mock` prints exactly one line of JSON with the base URL, the CA and the demo keys', () => {
   expect(info.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);

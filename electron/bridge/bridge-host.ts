@@ -126,7 +126,9 @@ export class BridgeHost {
       const handler = this.handlers[name] as (i: unknown) => Promise<unknown>;
       return { ok: true, value: await handler(parsed) };
     } catch (error) {
-      return { ok: false, error: toBridgeError(error) };
+      const bridgeError = toBridgeError(error);
+      if (bridgeError.code === 'INTERNAL') this.core.appLog.error(`${name}: ${bridgeError.message}`);
+      return { ok: false, error: bridgeError };
     }
   }
 
@@ -235,6 +237,7 @@ export class BridgeHost {
         dataDir: core.dataDir,
         keychain: core.keychain,
       }),
+      'app:diagnostics': async () => ({ text: core.diagnostics() }),
       'keys:list': async () => this.keys(),
       'keys:add': async (input) => {
         const meta = await core.vault.add({
@@ -278,6 +281,7 @@ export class BridgeHost {
       },
       'profiles:use': async ({ id }) => {
         const profile = core.profiles.use(id);
+        core.appLog.info(`Active profile: ${profile.name} (${profile.baseUrl})`);
         this.emit('profiles:changed', this.profiles());
         this.watchRate();
         core.health.profileChanged();

@@ -32,6 +32,8 @@ export function openAppLog(dataDir: string, options: { echo?: boolean } = {}): A
   const logger = log.create({ logId: `agent-console:${dataDir}` });
   logger.transports.file.resolvePathFn = () => path;
   logger.transports.file.maxSize = LOG_MAX_BYTES;
+  // Readable by the user only, like settings.json.
+  logger.transports.file.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' };
   logger.transports.file.level = 'info';
   logger.transports.console.level = options.echo ? 'warn' : false;
   // Errors become their message and objects their JSON, then everything passes the key mask.

@@ -2,16 +2,19 @@
 // store, limiter per key, request log and transcript store, shared by every caller in the process
 // (the Electron shell, the web host, the CLI). Plain Node: no `electron` import.
 import { readFileSync } from 'node:fs';
+import { arch, platform, release } from 'node:os';
 import { join } from 'node:path';
 import { systemClock, type Clock } from '../../shared/clock';
 import { findRunningEndpoint } from '../../mock/endpoint-file';
 import { startMockServer, type MockServer } from '../../mock/server';
 import { ApiClient } from './api-client';
+import { openAppLog, type AppLog } from './app-log';
 import { createCoreHealthMonitor } from './core-health';
 import type { HealthMonitor } from './health-monitor';
 import { KeyVault } from './key-vault';
 import { installEmbeddedMock, ProfileStore, type Profile } from './profiles';
 import { LimiterRegistry } from './rate-limiter';
+import { redactSecrets } from './redact';
 import { RequestLog } from './request-log';
 import { DEFAULT_KEYCHAIN_SERVICE, openOsKeychain } from './secret-store';
 import { openSettingsStore, type SettingsStore } from './settings-store';
@@ -43,6 +46,7 @@ export class ConsoleCore {
   private readonly clients = new Map<string, ApiClient>();
   private healthMonitor: HealthMonitor | undefined;
   private onWarning: ((message: string) => void) | undefined;
+  private appVersion = 'unknown';
 
   private constructor(
     readonly dataDir: string,
@@ -55,10 +59,25 @@ export class ConsoleCore {
     readonly transcripts: TranscriptStore,
     readonly keychain: KeychainStatus,
     readonly mock: MockServer | undefined,
+    /** The console's own rotating log, in <data dir>/logs, keys masked (app-log.ts). */
+    readonly appLog: AppLog,
   ) {}
 
   static async open(options: CoreOptions): Promise<ConsoleCore> {
     const clock = options.clock ?? systemClock;
+    const appLog = openAppLog(options.dataDir);
+    appLog.info(
+      `Agent Console${options.appVersion ? ` ${options.appVersion}` : ''} starting; data in ${options.dataDir}`,
+    );
+    // Every warning the core gives its caller goes to the log too.
+    const told = options.onWarning;
+    options = {
+      ...options,
+      onWarning: (message) => {
+        appLog.warn(message);
+        told?.(message);
+      },
+    };
     const { store: settings, warning } = openSettingsStore(options.dataDir, {
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     });
@@ -110,8 +129,14 @@ export class ConsoleCore {
       transcripts,
       opening.available ? { available: true } : { available: false, reason: opening.reason },
       mock,
+      appLog,
     );
     core.onWarning = options.onWarning;
+    core.appVersion = options.appVersion ?? 'unknown';
+    appLog.info(
+      `Started: keychain ${opening.available ? 'available' : `unavailable (${opening.reason})`}, ` +
+        `active profile ${profiles.active()?.name ?? 'none'}`,
+    );
     if (options.monitorHealth) core.health.start();
     return core;
   }
@@ -151,11 +176,48 @@ export class ConsoleCore {
       clock: this.clock,
       log: (entry) => {
         this.requestLog.add(entry);
+        if (entry.status === 0 || entry.status >= 500) {
+          this.appLog.warn(
+            `Request failed: ${entry.method} ${entry.url} -> ${entry.status || entry.errorCode || 'no response'}` +
+              (entry.requestId ? ` (request ${entry.requestId})` : ''),
+          );
+        }
         if (entry.rate.limit !== undefined) this.vault.learnTier(key.id, entry.rate.limit);
       },
     });
     this.clients.set(profile.id, client);
     return client;
+  }
+
+  /**
+   * What "Copy diagnostics" gives (Help menu): versions, platform, where data lives, the keychain,
+   * the settings file (key names and profiles only; secrets are never in it) and the last log
+   * lines. All of it passes the key mask once more on the way out.
+   */
+  diagnostics(options: { logLines?: number; electron?: string } = {}): string {
+    let settings: string;
+    try {
+      settings = JSON.stringify(this.settings.read(), null, 2);
+    } catch (error) {
+      settings = `(unreadable: ${(error as Error).message})`;
+    }
+    const electron = options.electron ?? process.versions.electron;
+    const lines = [
+      `Agent Console ${this.appVersion}`,
+      `Platform: ${platform()} ${release()} (${arch()})`,
+      `Node ${process.versions.node}${electron ? `, Electron ${electron}` : ', not in Electron'}`,
+      `Data: ${this.dataDir}`,
+      `Log: ${this.appLog.path}`,
+      `Keychain: ${this.keychain.available ? 'available' : `unavailable (${this.keychain.reason ?? 'unknown'})`}`,
+      `Active profile: ${this.profiles.active()?.name ?? 'none'}`,
+      '',
+      `Settings (${this.settings.path}):`,
+      settings,
+      '',
+      `Last log lines:`,
+      ...this.appLog.tail(options.logLines ?? 200),
+    ];
+    return redactSecrets(lines.join('\n'));
   }
 
   async close(): Promise<void> {

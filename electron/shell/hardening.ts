@@ -22,6 +22,9 @@ export function hardenSession(
     callback({ cancel: !allowed });
   });
   // file: pages get their CSP from the meta tag; this covers anything served with headers.
+  // electronegativity: CSP_GLOBAL_CHECK — it reads only a string literal here, so "Failed to
+  // parse CSP" means it could not see CONTENT_SECURITY_POLICY (policy.ts); the policy itself is
+  // parsed and evaluated with electronegativity's CSP evaluator in test/shell/policy.test.ts.
   session.webRequest.onHeadersReceived((details, callback) => {
     if (details.url.startsWith('devtools:')) return callback({});
     callback({
@@ -68,6 +71,8 @@ export function guardWebContents(app: App, onBlocked: (what: string) => void): v
     // No window ever opens in the app. A reply's link goes to the user's browser: the renderer has
     // already asked the user to confirm it; only plain http(s) links pass.
     contents.setWindowOpenHandler(({ url }) => {
+      // electronegativity: OPEN_EXTERNAL_JS_CHECK — only plain http(s) URLs without credentials
+      // (isExternalLink), after the renderer's own confirmation; never file:, smb: or custom schemes.
       if (isExternalLink(url)) void shell.openExternal(url);
       else onBlocked(`window.open of ${url.slice(0, 200)}`);
       return { action: 'deny' };

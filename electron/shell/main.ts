@@ -5,6 +5,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, dialog, Menu, session, type BrowserWindow } from 'electron';
 import { BridgeHost } from '../bridge/bridge-host';
+import type { AppLog } from '../core/app-log';
 import { ConsoleCore } from '../core/console-core';
 import { defaultDataDir } from '../core/paths';
 import { redactSecrets } from '../core/redact';
@@ -29,8 +30,12 @@ interface Running {
   disposeIpc: () => void;
 }
 
+/** The core's rotating log file, once the core is open (blocked requests, refused calls...). */
+let appLog: AppLog | undefined;
+
 function log(message: string): void {
   process.stderr.write(`agent-console: ${redactSecrets(message)}\n`);
+  appLog?.warn(message);
 }
 
 // One data dir for the app, the CLI and the web host (electron/core/paths.ts: the OS's usual
@@ -88,7 +93,8 @@ async function start(): Promise<Running> {
   }
   const version = app.getVersion();
   const warn = (message: string): void => {
-    log(message);
+    // The core has already written it to its log file.
+    process.stderr.write(`agent-console: ${redactSecrets(message)}\n`);
     // Later ones (a transcript that could not be written) only go to the log.
     if (!running) startupWarnings.push(message);
   };
@@ -104,6 +110,7 @@ async function start(): Promise<Running> {
       : {}),
     onWarning: warn,
   });
+  appLog = core.appLog;
   const bridge = new BridgeHost(core, { transport: 'electron', version });
   // Before the window exists, so its first call finds its handler.
   const disposeIpc = registerBridgeIpc({
@@ -116,7 +123,9 @@ async function start(): Promise<Running> {
   // Asked to quit while the core was opening: shutdown() closes what was opened.
   if (quitting !== 'no') return running;
   setAboutPanel();
-  Menu.setApplicationMenu(buildAppMenu({ dev, dataDir, onError: log }));
+  Menu.setApplicationMenu(
+    buildAppMenu({ dev, dataDir, diagnostics: () => core.diagnostics(), onError: log }),
+  );
   createTray({ show: showWindow, quit: () => app.quit() }, log);
   followHealth(core.health, log);
   showWindow();

@@ -1,20 +1,29 @@
 // The application menu: the platform's usual roles, so the usual shortcuts work (Cmd/Ctrl+Z, C,
 // V, A, 0, +, -, M, W, Q, F11/Ctrl+Cmd+F). Reload and DevTools exist only in development builds.
-import { app, Menu, shell, type MenuItemConstructorOptions } from 'electron';
+import { app, clipboard, Menu, shell, type MenuItemConstructorOptions } from 'electron';
 
 export interface MenuOptions {
   /** Unpackaged (`npm start`): adds Reload and Toggle Developer Tools. */
   dev: boolean;
   dataDir: string;
+  /** The text "Copy Diagnostics" puts on the clipboard (ConsoleCore.diagnostics: no secrets). */
+  diagnostics: () => string;
   onError: (message: string) => void;
 }
 
-export function buildAppMenu({ dev, dataDir, onError }: MenuOptions): Menu {
+export function buildAppMenu({ dev, dataDir, diagnostics, onError }: MenuOptions): Menu {
   const mac = process.platform === 'darwin';
   const openDataFolder = (): void => {
     void shell.openPath(dataDir).then((error) => {
       if (error) onError(`Could not open the data folder ${dataDir}: ${error}`);
     });
+  };
+  const copyDiagnostics = (): void => {
+    try {
+      clipboard.writeText(diagnostics());
+    } catch (error) {
+      onError(`Could not copy the diagnostics: ${(error as Error).message}`);
+    }
   };
   const template: MenuItemConstructorOptions[] = [
     ...(mac ? [{ role: 'appMenu' } satisfies MenuItemConstructorOptions] : []),
@@ -66,6 +75,7 @@ export function buildAppMenu({ dev, dataDir, onError }: MenuOptions): Menu {
       role: 'help',
       submenu: [
         { label: 'Open Data Folder', click: openDataFolder },
+        { label: 'Copy Diagnostics', click: copyDiagnostics },
         ...(mac ? [] : ([{ type: 'separator' }, { role: 'about' }] satisfies MenuItemConstructorOptions[])),
       ],
     },

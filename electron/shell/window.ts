@@ -31,6 +31,9 @@ export function createMainWindow({
     // The page's own background, so opening does not flash white in a dark theme.
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#1b1b1f' : '#ffffff',
     webPreferences: {
+      // electronegativity: PRELOAD_JS_CHECK — reviewed: preload.ts gives the page only the typed
+      // bridge's named calls (no ipcRenderer, no generic invoke, no Node), and ipc.ts checks every
+      // sender is this window's renderer document.
       preload,
       contextIsolation: true,
       sandbox: true,
@@ -43,6 +46,8 @@ export function createMainWindow({
       navigateOnDragDrop: false,
       safeDialogs: true,
       devTools: dev,
+      // No middle-click (auxclick) opening links: window.open is denied anyway (hardening.ts).
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   if (maximized) window.maximize();

@@ -66,5 +66,6 @@ export async function startTestMock(
 }
 
 export function removeDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
+  // A process just told to stop may still be writing its last state file: retry ENOTEMPTY a few times.
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }
