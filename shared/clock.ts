@@ -40,7 +40,15 @@ export class ManualClock implements Clock {
   private timers: PendingTimer[] = [];
   private seq = 0;
 
-  constructor(start = Date.UTC(2026, 0, 15, 12, 0, 0)) {
+  /**
+   * `settle` lets woken continuations and pending I/O run between timers. The default (a 0 ms
+   * timeout) costs about 1 ms per timer; simulations of weeks pass a faster one (Node's
+   * setImmediate) — this file stays free of Node.
+   */
+  constructor(
+    start = Date.UTC(2026, 0, 15, 12, 0, 0),
+    private readonly settle: () => Promise<void> = settleByTimeout,
+  ) {
     this.current = start;
   }
 
@@ -77,7 +85,7 @@ export class ManualClock implements Clock {
   async advance(ms: number): Promise<void> {
     const target = this.current + ms;
     for (;;) {
-      await settle();
+      await this.settle();
       const next = this.timers
         .filter((t) => t.due <= target)
         .sort((a, b) => a.due - b.due || a.seq - b.seq)[0];
@@ -87,11 +95,11 @@ export class ManualClock implements Clock {
       next.resolve();
     }
     this.current = target;
-    await settle();
+    await this.settle();
   }
 }
 
 /** Lets promise continuations and pending I/O callbacks run. */
-function settle(): Promise<void> {
+function settleByTimeout(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
