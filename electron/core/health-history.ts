@@ -6,20 +6,13 @@
 // heap does not grow as the ring fills. Strings that repeat (profile id, version, error code,
 // components) are interned, so each slot holds a reference to a string already held.
 //
-// Disk: a JSON-lines journal in the data dir — one header line, then one line per sample. A poll
-// appends one line (one small write, not the whole week every minute). When the file holds more
-// than capacity + capacity/8 lines, the ring is rewritten whole with write-file-atomic, so the file
-// never exceeds about 1.125 × capacity lines and a crash mid-rewrite leaves the old file intact. A
-// line torn by a crash mid-append is skipped on load, and the next write is a full rewrite.
-import { appendFile, readFileSync, renameSync } from 'node:fs';
-import { promisify } from 'node:util';
-import writeFileAtomic from 'write-file-atomic';
+// Disk: a JSON-lines journal in the data dir (ring-journal.ts): a poll appends one line, and the
+// file is rewritten whole once it holds more than capacity + capacity/8 lines.
 import { z } from 'zod';
 import { MONITOR_STATUSES, type HealthSample, type MonitorStatus } from '../../shared/health';
+import { RingJournal } from './ring-journal';
 
 export const HEALTH_HISTORY_FILE = 'health-history.jsonl';
-const HEADER = JSON.stringify({ kind: 'agent-console/health-history', v: 1 });
-const appendText = promisify(appendFile);
 
 const Status = z.enum(MONITOR_STATUSES);
 /** One line of the journal: short keys, absent fields left out. */
@@ -37,6 +30,7 @@ const Line = z.object({
   r: z.literal(1).optional(),
   d: z.tuple([z.string(), z.string()]).optional(),
   tr: z.tuple([Status, Status]).optional(),
+  lt: z.number().nonnegative().optional(),
 });
 type Line = z.infer<typeof Line>;
 
@@ -60,6 +54,7 @@ function toLine(s: HealthSample): Line {
     ...(s.restart ? { r: 1 as const } : {}),
     ...(s.deploy ? { d: [s.deploy.from, s.deploy.to] as [string, string] } : {}),
     ...(s.transition ? { tr: [s.transition.from, s.transition.to] as [MonitorStatus, MonitorStatus] } : {}),
+    ...(s.lateMs !== undefined ? { lt: s.lateMs } : {}),
   };
 }
 
@@ -78,6 +73,7 @@ function fromLine(l: Line): HealthSample {
     ...(l.r ? { restart: true } : {}),
     ...(l.d ? { deploy: { from: l.d[0], to: l.d[1] } } : {}),
     ...(l.tr ? { transition: { from: l.tr[0], to: l.tr[1] } } : {}),
+    ...(l.lt !== undefined ? { lateMs: l.lt } : {}),
   };
 }
 
@@ -99,6 +95,7 @@ export class HealthHistory {
   private readonly status: Uint8Array;
   private readonly responseMs: Float32Array;
   private readonly uptimeS: Float64Array;
+  private readonly lateMs: Float32Array;
   private readonly httpStatus: Uint16Array;
   private readonly flags: Uint8Array;
   private readonly transition: Uint16Array;
@@ -109,24 +106,18 @@ export class HealthHistory {
   /** Non-operational components as JSON text (interned, usually one of a handful of strings). */
   private readonly components: (string | undefined)[];
   private readonly interned = new Map<string, string>();
-  private readonly file: string | undefined;
-  private readonly onWriteError: ((error: Error) => void) | undefined;
-  private readonly slack: number;
-  private pending: string[] = [];
-  private linesInFile = 0;
-  private rewriteNext = true;
-  private writing: Promise<void> | undefined;
+  private readonly journal: RingJournal<HealthSample, Line> | undefined;
 
   constructor(options: HealthHistoryOptions) {
     if (!Number.isInteger(options.capacity) || options.capacity < 1) {
       throw new RangeError(`Health history capacity must be a positive integer, got ${options.capacity}`);
     }
     const n = (this.capacity = options.capacity);
-    this.slack = Math.max(16, Math.ceil(n / 8));
     this.at = new Float64Array(n);
     this.status = new Uint8Array(n);
     this.responseMs = new Float32Array(n);
     this.uptimeS = new Float64Array(n);
+    this.lateMs = new Float32Array(n);
     this.httpStatus = new Uint16Array(n);
     this.flags = new Uint8Array(n);
     this.transition = new Uint16Array(n);
@@ -135,9 +126,23 @@ export class HealthHistory {
     this.deployFrom = new Array<string | undefined>(n).fill(undefined);
     this.errorCode = new Array<string | undefined>(n).fill(undefined);
     this.components = new Array<string | undefined>(n).fill(undefined);
-    this.file = options.file;
-    this.onWriteError = options.onWriteError;
-    this.warning = this.file ? this.load(this.file) : undefined;
+    if (options.file) {
+      this.journal = new RingJournal({
+        file: options.file,
+        kind: 'agent-console/health-history',
+        what: 'health history',
+        capacity: n,
+        line: Line,
+        toLine,
+        fromLine,
+        entries: () => this.list(),
+        ...(options.onWriteError ? { onWriteError: options.onWriteError } : {}),
+      });
+      this.warning = this.journal.load(
+        (sample) => this.put(sample),
+        () => this.count,
+      );
+    }
   }
 
   get size(): number {
@@ -146,15 +151,13 @@ export class HealthHistory {
 
   /** Lines the journal holds (header excluded), once pending writes are done: bounded by capacity × 1.125. */
   get fileLines(): number {
-    return this.linesInFile;
+    return this.journal?.linesInFile ?? 0;
   }
 
   /** Keeps the sample (the oldest one leaves when the ring is full) and queues its line for the disk. */
   add(sample: HealthSample): void {
     this.put(sample);
-    if (!this.file) return;
-    this.pending.push(JSON.stringify(toLine(sample)) + '\n');
-    this.writing ??= this.drain().finally(() => (this.writing = undefined));
+    this.journal?.append(sample);
   }
 
   /** Oldest first; `from`/`to` in epoch ms (inclusive), `profileId` to keep one profile's samples. */
@@ -184,7 +187,7 @@ export class HealthHistory {
 
   /** Resolves once every queued line is on disk. */
   async flush(): Promise<void> {
-    while (this.writing) await this.writing;
+    await this.journal?.flush();
   }
 
   private intern(text: string | undefined): string | undefined {
@@ -210,6 +213,7 @@ export class HealthHistory {
     this.status[slot] = STATUS_CODE.get(s.status) ?? 0;
     this.responseMs[slot] = s.responseMs ?? NaN;
     this.uptimeS[slot] = s.uptimeS ?? NaN;
+    this.lateMs[slot] = s.lateMs ?? NaN;
     this.httpStatus[slot] = s.httpStatus ?? 0;
     this.flags[slot] = (s.manual ? FLAG_MANUAL : 0) | (s.restart ? FLAG_RESTART : 0);
     this.transition[slot] = s.transition
@@ -227,6 +231,7 @@ export class HealthHistory {
   private read(slot: number): HealthSample {
     const responseMs = this.responseMs[slot] as number;
     const uptimeS = this.uptimeS[slot] as number;
+    const lateMs = this.lateMs[slot] as number;
     const httpStatus = this.httpStatus[slot] as number;
     const flags = this.flags[slot] as number;
     const transition = this.transition[slot] as number;
@@ -240,6 +245,7 @@ export class HealthHistory {
       status: MONITOR_STATUSES[this.status[slot] as number] ?? 'unknown',
       ...(Number.isNaN(responseMs) ? {} : { responseMs: Math.round(responseMs * 10) / 10 }),
       ...(Number.isNaN(uptimeS) ? {} : { uptimeS }),
+      ...(Number.isNaN(lateMs) ? {} : { lateMs: Math.round(lateMs) }),
       ...(version !== undefined ? { version } : {}),
       ...(components !== undefined ? { components: JSON.parse(components) as Record<string, string> } : {}),
       ...(httpStatus ? { httpStatus } : {}),
@@ -258,66 +264,5 @@ export class HealthHistory {
           }
         : {}),
     };
-  }
-
-  /** Reads the journal; returns a warning when the file had to be set aside. */
-  private load(file: string): string | undefined {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      return `The health history could not be read (${(error as Error).message}); a new one is kept from now on.`;
-    }
-    const lines = text.split('\n');
-    if (lines[0] !== HEADER) {
-      // Never overwrite what we do not understand (a newer format, another file): keep it aside.
-      const aside = `${file}.unreadable-${Date.now()}`;
-      try {
-        renameSync(file, aside);
-      } catch {
-        return `The health history at ${file} is not in a known format and could not be moved aside.`;
-      }
-      return `The health history was not in a known format; it was set aside as ${aside}.`;
-    }
-    let stored = 0;
-    for (const raw of lines.slice(1)) {
-      if (raw === '') continue;
-      stored++;
-      try {
-        const parsed = Line.safeParse(JSON.parse(raw));
-        if (parsed.success) this.put(fromLine(parsed.data));
-      } catch {
-        // A line torn by a crash mid-append: skipped; the rewrite below drops it from the file.
-      }
-    }
-    this.linesInFile = stored;
-    // A clean file ends in a newline; anything else gets rewritten before the next append.
-    this.rewriteNext = !text.endsWith('\n') || stored !== this.count;
-    return undefined;
-  }
-
-  private async drain(): Promise<void> {
-    const file = this.file as string;
-    while (this.pending.length > 0) {
-      const lines = this.pending;
-      this.pending = [];
-      try {
-        if (this.rewriteNext || this.linesInFile + lines.length > this.capacity + this.slack) {
-          // The ring already holds every pending sample, so a rewrite covers them too.
-          const body = this.list().map((s) => JSON.stringify(toLine(s)) + '\n');
-          this.pending = [];
-          await writeFileAtomic(file, `${HEADER}\n${body.join('')}`, { mode: 0o600 });
-          this.linesInFile = body.length;
-          this.rewriteNext = false;
-        } else {
-          await appendText(file, lines.join(''), { mode: 0o600 });
-          this.linesInFile += lines.length;
-        }
-      } catch (error) {
-        this.rewriteNext = true;
-        this.onWriteError?.(error as Error);
-      }
-    }
   }
 }

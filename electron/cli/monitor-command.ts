@@ -1,0 +1,177 @@
+// `agent-console monitor`: the app's monitors with no UI (issue 17), for a server that watches
+// around the clock. It runs the monitors of a monitors file (by default the data folder's, as the
+// app saved them), writes the same history, prints one line per confirmed change, and serves
+// Prometheus metrics (prom-client) for Prometheus, Alertmanager and Grafana to do the rest. A key
+// comes from the keychain (a monitor's profile) or an environment variable (a monitor's service),
+// never from the file or a flag. SIGTERM and SIGINT stop it cleanly, the history flushed.
+import { createServer, type Server } from 'node:http';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { WATCH_WORDS } from '../../shared/monitor';
+import { ConsoleCore } from '../core/console-core';
+import { MonitorFileError, type MonitorConfig } from '../core/monitors/monitor-config';
+import { monitorMetrics } from '../core/monitors/monitor-metrics';
+import { defaultDataDir } from '../core/paths';
+import { checkCaCertFile, isLoopbackHost, normaliseBaseUrl, type Profile } from '../core/profiles';
+import { describeError, EXIT, exitCodeFor, onStopSignals, UsageError } from './output';
+
+const MONITOR_HELP = `Usage: agent-console monitor [--config FILE] [--metrics HOST:PORT] [--data-dir DIR]
+
+Runs the monitors with no window: health polls and synthetic checks on their schedules, one line
+per confirmed change on stdout, the history in the data folder, and (with --metrics) Prometheus
+metrics at http://HOST:PORT/metrics. Stops on SIGTERM or Ctrl+C.
+
+Options:
+  --config FILE         a monitors file (default: the data folder's monitors.yaml, as the app saves it)
+  --metrics HOST:PORT   serve /metrics (and /healthz) there, e.g. 127.0.0.1:9464
+  --data-dir DIR        the console's data folder (profiles, keys, history)
+
+A monitor's key comes from its profile's keychain entry, or, for a monitor with "service:", from the
+environment variable it names (AGENT_API_KEY by default). Never from the file or a flag.`;
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  config: { type: 'string' },
+  metrics: { type: 'string' },
+  'data-dir': { type: 'string' },
+} as const;
+
+/** "127.0.0.1:9464", "[::1]:9464", "0.0.0.0:9464". */
+function listenAddress(text: string): { host: string; port: number } {
+  const match = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(text.trim());
+  const port = Number(match?.[2]);
+  if (!match || port > 65_535)
+    throw new UsageError(`--metrics takes HOST:PORT, e.g. 127.0.0.1:9464 (got "${text}").`);
+  return { host: (match[1] as string).replace(/^\[|\]$/g, ''), port };
+}
+
+/** A monitor with a service of its own: a key from the environment, a profile for this run only. */
+function serviceProfiles(core: ConsoleCore): (config: MonitorConfig) => Promise<Profile> {
+  return async (config) => {
+    const service = config.service as NonNullable<MonitorConfig['service']>;
+    const secret = process.env[service.keyEnv]?.trim();
+    if (!secret) {
+      throw new UsageError(
+        `Monitor "${config.name}" needs its API key in the environment variable ${service.keyEnv}.`,
+      );
+    }
+    const key = await core.vault.add({
+      name: `${config.name} (${service.keyEnv})`,
+      secret,
+      sessionOnly: true,
+    });
+    return {
+      id: `service-${config.id ?? config.name}`,
+      name: config.name,
+      baseUrl: normaliseBaseUrl(service.baseUrl),
+      keyId: key.id,
+      ...(service.ca ? { caCertPath: checkCaCertFile(service.ca) } : {}),
+      builtIn: false,
+    };
+  };
+}
+
+function serveMetrics(
+  address: { host: string; port: number },
+  metrics: ReturnType<typeof monitorMetrics>,
+): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method !== 'GET') return void res.writeHead(405).end();
+    if (path === '/healthz') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
+    if (path !== '/metrics')
+      return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Try /metrics.\n');
+    metrics.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': metrics.contentType }).end(text),
+      (error: unknown) =>
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`${(error as Error).message}\n`),
+    );
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(address.port, address.host, () => resolvePromise(server));
+  });
+}
+
+export async function monitorCommand(argv: string[]): Promise<number> {
+  const out = (text: string): void => void process.stdout.write(`${text}\n`);
+  const err = (text: string): void => void process.stderr.write(`${text}\n`);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true });
+  } catch (error) {
+    err(`agent-console monitor: ${(error as Error).message}\n\n${MONITOR_HELP}`);
+    return EXIT.usage;
+  }
+  const { values: options } = parsed;
+  if (options.help) {
+    out(MONITOR_HELP);
+    return EXIT.ok;
+  }
+  let core: ConsoleCore | undefined;
+  let server: Server | undefined;
+  let stopListening = (): void => {};
+  try {
+    const address = options.metrics !== undefined ? listenAddress(options.metrics) : undefined;
+    if (address && !isLoopbackHost(address.host)) {
+      err(
+        `Serving metrics on ${address.host}: anyone who can reach it can read them (no secrets are in them).`,
+      );
+    }
+    core = await ConsoleCore.open({
+      dataDir: options['data-dir'] ?? defaultDataDir(),
+      embeddedMock: 'discover',
+      ...(process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE
+        ? { keychainService: process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE }
+        : {}),
+      onWarning: err,
+    });
+    const opened = core;
+    const monitors = await core.openMonitors({
+      ...(options.config ? { file: resolve(options.config) } : {}),
+      headless: true,
+      serviceProfile: serviceProfiles(opened),
+      onWarning: err,
+    });
+    if (monitors.all().length === 0) {
+      throw new UsageError(
+        `No monitors to run: add some in the app (Overview), or write a monitors file and pass --config (README "Monitors").`,
+      );
+    }
+    monitors.subscribe((event) => {
+      if (event.type !== 'notification' || event.notification.test) return;
+      const n = event.notification;
+      out(
+        `${new Date(n.at).toISOString()}  ${n.monitorName}  ${WATCH_WORDS[n.from]} -> ${WATCH_WORDS[n.to]}  ${n.body}`,
+      );
+    });
+    const metrics = monitorMetrics({ monitors, limiters: core.limiters, vault: core.vault });
+    if (address) server = await serveMetrics(address, metrics);
+    monitors.start();
+    err(
+      `Watching ${monitors
+        .all()
+        .map((m) => m.name)
+        .join(
+          ', ',
+        )}${address ? `; metrics at http://${address.host.includes(':') ? `[${address.host}]` : address.host}:${address.port}/metrics` : ''}. SIGTERM or Ctrl+C stops.`,
+    );
+    await new Promise<void>((done) => {
+      stopListening = onStopSignals(done, ['SIGTERM', 'SIGINT']);
+    });
+    metrics.close();
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof MonitorFileError) {
+      err(error.message);
+      return EXIT.usage;
+    }
+    err(`agent-console monitor: ${describeError(error)}`);
+    return exitCodeFor(error);
+  } finally {
+    stopListening();
+    await new Promise((done) => (server ? server.close(done) : done(undefined)));
+    // Stops the monitors and flushes their history.
+    await core?.close();
+  }
+}

@@ -1,0 +1,210 @@
+// The monitors file (YAML): what to watch, how often, and whom to tell. The app keeps its monitors
+// in <data dir>/monitors.yaml, and `agent-console monitor --config FILE` reads the same format, so
+// a team can take the app's monitors to a server as they are. Problems are reported with file,
+// line and field (yaml-file.ts). Secrets are never in it: an API key comes from the keychain (a
+// profile) or an environment variable; a webhook URL (Slack's is a credential) from an
+// environment variable or, for the app, the keychain.
+import { readFile } from 'node:fs/promises';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { stringify } from 'yaml';
+import { z } from 'zod';
+import { SuiteAssertion } from '../../../shared/suite';
+import { MAX_HEALTH_INTERVAL_MS, MIN_HEALTH_INTERVAL_MS } from '../../../shared/health';
+import { parseYamlFile, YamlFileError, type FileProblem } from '../yaml-file';
+
+export const MONITORS_FILE = 'monitors.yaml';
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** "90s", "5m", "1h" or a number of milliseconds. */
+const Duration = z
+  .union([z.int().positive(), z.string().regex(/^\d+(ms|s|m|h)$/, 'Write a duration such as 30s, 5m or 1h.')])
+  .transform((value) => {
+    if (typeof value === 'number') return value;
+    const [, amount, unit] = /^(\d+)(ms|s|m|h)$/.exec(value) as RegExpExecArray;
+    return Number(amount) * (UNITS[unit as string] as number);
+  });
+
+const between = (min: number, max: number, what: string) =>
+  Duration.refine((ms) => ms >= min && ms <= max, {
+    message: `${what} must be from ${min / 1000} s to ${max / 3_600_000} h.`,
+  });
+
+const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
+const EnvRef = z.strictObject({
+  env: z.string().regex(ENV_NAME, 'An environment variable name: A-Z, 0-9 and _.'),
+});
+/** In the app's file: the id of a secret in the keychain (the URL itself never touches the file). */
+const SecretRef = z.strictObject({ secret: z.string().regex(/^[a-z0-9-]{1,80}$/) });
+
+const Webhook = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/)
+    .optional(),
+  url: z.union([z.url({ protocol: /^https?$/ }), EnvRef, SecretRef]),
+  format: z.enum(['json', 'slack']).default('json'),
+});
+
+const MIN_SYNTHETIC_EVERY_MS = 60_000;
+const MAX_SYNTHETIC_EVERY_MS = 24 * 3_600_000;
+
+const Synthetic = z
+  .strictObject({
+    every: between(MIN_SYNTHETIC_EVERY_MS, MAX_SYNTHETIC_EVERY_MS, 'A synthetic check interval'),
+    agents: z.array(z.string().min(1)).min(1).optional(),
+    /** A suite file (relative to this file) and, optionally, which of its cases. */
+    suite: z.string().min(1).optional(),
+    cases: z.array(z.string().min(1)).min(1).optional(),
+    /** Or one message with its assertions. */
+    message: z.string().min(1).max(100_000).optional(),
+    stream: z.boolean().default(true),
+    assert: z.array(SuiteAssertion).optional(),
+  })
+  .refine((s) => (s.suite === undefined) !== (s.message === undefined), {
+    message: 'A synthetic check names a suite file (suite:) or one message (message:), not both.',
+  })
+  .refine((s) => s.message !== undefined || (s.assert === undefined && s.stream === true), {
+    message: 'assert and stream go with message; a suite file has its own.',
+  });
+
+const Service = z.strictObject({
+  baseUrl: z.string().min(1),
+  ca: z.string().min(1).optional(),
+  /** The environment variable holding the API key (never the key itself). */
+  keyEnv: z.string().regex(ENV_NAME).default('AGENT_API_KEY'),
+});
+
+const Monitor = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(/^[a-z0-9-]{1,64}$/, 'An id is lower-case letters, digits and -.')
+      .optional(),
+    name: z.string().trim().min(1).max(100),
+    /** A profile of this data folder: its service, CA, and key from the keychain. */
+    profile: z.string().min(1).optional(),
+    /** Or a service given here, its key from an environment variable (headless). */
+    service: Service.optional(),
+    health: z
+      .strictObject({
+        every: between(MIN_HEALTH_INTERVAL_MS, MAX_HEALTH_INTERVAL_MS, 'The health poll interval').default(
+          60_000,
+        ),
+      })
+      .default({ every: 60_000 }),
+    synthetic: Synthetic.optional(),
+    notify: z
+      .strictObject({
+        desktop: z.boolean().default(true),
+        muted: z.boolean().default(false),
+        webhooks: z.array(Webhook).default([]),
+      })
+      .default({ desktop: true, muted: false, webhooks: [] }),
+  })
+  .refine((m) => (m.profile === undefined) !== (m.service === undefined), {
+    message: 'A monitor watches a profile (profile:) or a service given here (service:), one of them.',
+  });
+
+const MonitorsFile = z.strictObject({ monitors: z.array(Monitor) });
+
+export type MonitorConfig = z.output<typeof Monitor>;
+export type SyntheticConfig = z.output<typeof Synthetic>;
+/** What a monitor is given before defaults apply (what the app and tests write). */
+export type MonitorInput = z.input<typeof Monitor>;
+
+export class MonitorFileError extends YamlFileError {
+  override readonly name = 'MonitorFileError';
+}
+
+/** Checks monitors given as data (the app's edits) with the file's rules; names the field. */
+export function checkMonitors(input: unknown, where = 'monitors'): MonitorConfig[] {
+  const parsed = MonitorsFile.safeParse({ monitors: input });
+  if (parsed.success) return withIds(parsed.data.monitors, where);
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.slice(1).join('.') ?? '';
+  throw new MonitorFileError(where, [
+    { ...(field ? { field } : {}), message: issue?.message ?? 'Not valid.' },
+  ]);
+}
+
+/** Parses the text of a monitors file; `file` names it in messages and anchors relative paths. */
+export function parseMonitorsFile(text: string, file: string): MonitorConfig[] {
+  const parsed = parseYamlFile(text, file, MonitorsFile, {
+    empty: 'The file is empty: write `monitors:` and a list of monitors.',
+    makeError: (f, problems) => new MonitorFileError(f, problems),
+  });
+  const monitors = parsed.value.monitors.map((m) =>
+    m.synthetic?.suite && !isAbsolute(m.synthetic.suite)
+      ? { ...m, synthetic: { ...m.synthetic, suite: resolve(dirname(file), m.synthetic.suite) } }
+      : m,
+  );
+  const problems: FileProblem[] = [];
+  const names = new Set<string>();
+  monitors.forEach((m, i) => {
+    const name = m.name.toLowerCase();
+    if (names.has(name)) {
+      problems.push(
+        parsed.at({ path: ['monitors', i], key: 'name', message: `A second monitor named "${m.name}".` }),
+      );
+    }
+    names.add(name);
+  });
+  if (problems.length > 0) throw new MonitorFileError(file, problems);
+  return withIds(monitors, file);
+}
+
+export async function loadMonitorsFile(file: string): Promise<MonitorConfig[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new MonitorFileError(file, [
+      { message: `Cannot read the file (${(error as NodeJS.ErrnoException).code ?? error}).` },
+    ]);
+  }
+  return parseMonitorsFile(text, file);
+}
+
+/** The file's text for these monitors (what the app writes; defaults left out where they are defaults). */
+export function monitorsFileText(monitors: readonly MonitorConfig[]): string {
+  const plain = monitors.map((m) => ({
+    id: m.id,
+    name: m.name,
+    ...(m.profile !== undefined ? { profile: m.profile } : {}),
+    ...(m.service !== undefined ? { service: m.service } : {}),
+    health: { every: `${Math.round(m.health.every / 1000)}s` },
+    ...(m.synthetic
+      ? { synthetic: { ...m.synthetic, every: `${Math.round(m.synthetic.every / 60_000)}m` } }
+      : {}),
+    notify: m.notify,
+  }));
+  return `# Agent Console monitors: what to watch, how often, whom to tell (README: "Monitors").\n${stringify({ monitors: plain })}`;
+}
+
+/** Every monitor gets a stable id: the one written, else one made from its name. */
+function withIds(monitors: MonitorConfig[], where: string): MonitorConfig[] {
+  const used = new Set<string>();
+  return monitors.map((m) => {
+    let id = m.id ?? slug(m.name);
+    if (used.has(id)) {
+      if (m.id)
+        throw new MonitorFileError(where, [{ field: 'id', message: `Two monitors have the id "${id}".` }]);
+      let n = 2;
+      while (used.has(`${id}-${n}`)) n++;
+      id = `${id}-${n}`;
+    }
+    used.add(id);
+    return { ...m, id };
+  });
+}
+
+function slug(name: string): string {
+  const base = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 48);
+  return base || 'monitor';
+}

@@ -1,0 +1,183 @@
+// The monitors as Prometheus metrics (issue 17), with prom-client on a registry of our own: what
+// Grafana dashboards and Alertmanager rules are built on when a laptop is not enough. Names follow
+// Prometheus conventions (a prefix, base units in the name, `_total` for counters); the labels are
+// `monitor` (its name), `status`, `component`, `state`, `check`, `agent`, `kind` — README "Metrics".
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { HEALTH_COMPONENTS } from '../../../shared/known-values';
+import type { WatchStatus } from '../../../shared/monitor';
+import { WATCH_WORDS } from '../../../shared/monitor';
+import type { LimiterRegistry } from '../rate-limiter';
+import type { KeyVault } from '../key-vault';
+import type { MonitorRegistry } from './monitor-registry';
+
+const STATUSES = Object.keys(WATCH_WORDS) as WatchStatus[];
+const PREFIX = 'agent_console_';
+
+/** Seconds buckets for time to first chunk and total time: 50 ms to a minute (the chat timeout). */
+const REPLY_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 20, 30, 60];
+/** Seconds a check waited after it was due: none, to a full rate window and beyond. */
+const LATENESS_BUCKETS = [0.1, 0.5, 1, 5, 10, 30, 60, 120, 300];
+const RESPONSE_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15];
+
+export interface MonitorMetricsHost {
+  monitors: MonitorRegistry;
+  limiters: LimiterRegistry;
+  vault: KeyVault;
+}
+
+/** Builds the registry and follows the monitors; `metrics()` is the exposition text. */
+export function monitorMetrics(host: MonitorMetricsHost, options: { defaultMetrics?: boolean } = {}) {
+  const registry = new Registry();
+  if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
+
+  const status = new Gauge({
+    name: `${PREFIX}monitor_status`,
+    help: 'Whether the monitor is in this status now (1) or not (0): one series per status.',
+    labelNames: ['monitor', 'status'],
+    registers: [registry],
+    collect() {
+      for (const view of host.monitors.list()) {
+        if (view.implicit) continue;
+        for (const s of STATUSES) this.set({ monitor: view.name, status: s }, view.status === s ? 1 : 0);
+      }
+    },
+  });
+  const component = new Gauge({
+    name: `${PREFIX}health_component_status`,
+    help: "The newest health report's components: 1 for the state each component is in.",
+    labelNames: ['monitor', 'component', 'state'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const monitor of host.monitors.all()) {
+        const report = monitor.health.state().lastReport;
+        if (!report) continue;
+        const components = report.components as Record<string, unknown>;
+        const names = new Set([...HEALTH_COMPONENTS, ...Object.keys(components)]);
+        for (const name of names) {
+          const state = components[name];
+          if (typeof state === 'string') this.set({ monitor: monitor.name, component: name, state }, 1);
+        }
+      }
+    },
+  });
+  const rateRemaining = new Gauge({
+    name: `${PREFIX}rate_limit_remaining_requests`,
+    help: "Requests left in the monitor key's current 60-second window, by this client's count.",
+    labelNames: ['monitor'],
+    registers: [registry],
+    collect() {
+      for (const monitor of host.monitors.all()) {
+        const key = host.vault.get(monitor.profile.keyId);
+        if (!key) continue;
+        this.set({ monitor: monitor.name }, host.limiters.for(key.id, key.tier).state().remaining);
+      }
+    },
+  });
+  const rateQueued = new Gauge({
+    name: `${PREFIX}rate_limit_queued_requests`,
+    help: "Requests waiting in the monitor key's limiter (the key is busy).",
+    labelNames: ['monitor'],
+    registers: [registry],
+    collect() {
+      for (const monitor of host.monitors.all()) {
+        const key = host.vault.get(monitor.profile.keyId);
+        if (key) this.set({ monitor: monitor.name }, host.limiters.for(key.id, key.tier).state().queued);
+      }
+    },
+  });
+  const healthChecks = new Counter({
+    name: `${PREFIX}health_checks_total`,
+    help: 'Health polls, by the status each one found.',
+    labelNames: ['monitor', 'status'],
+    registers: [registry],
+  });
+  const healthResponse = new Histogram({
+    name: `${PREFIX}health_response_seconds`,
+    help: 'Round trip of answered health polls, time waiting for the rate limit excluded.',
+    labelNames: ['monitor'],
+    buckets: RESPONSE_BUCKETS,
+    registers: [registry],
+  });
+  const syntheticRuns = new Counter({
+    name: `${PREFIX}synthetic_checks_total`,
+    help: 'Synthetic check runs, by result (pass or fail).',
+    labelNames: ['monitor', 'check', 'agent', 'result'],
+    registers: [registry],
+  });
+  const syntheticPassing = new Gauge({
+    name: `${PREFIX}synthetic_check_passing`,
+    help: 'Whether the newest run of the synthetic check passed (1) or failed (0).',
+    labelNames: ['monitor', 'check', 'agent'],
+    registers: [registry],
+  });
+  const ttft = new Histogram({
+    name: `${PREFIX}synthetic_ttft_seconds`,
+    help: 'Time to the first chunk of synthetic checks that streamed.',
+    labelNames: ['monitor', 'check', 'agent'],
+    buckets: REPLY_BUCKETS,
+    registers: [registry],
+  });
+  const total = new Histogram({
+    name: `${PREFIX}synthetic_duration_seconds`,
+    help: 'Time from the request to the whole reply of synthetic checks.',
+    labelNames: ['monitor', 'check', 'agent'],
+    buckets: REPLY_BUCKETS,
+    registers: [registry],
+  });
+  const lateness = new Histogram({
+    name: `${PREFIX}check_lateness_seconds`,
+    help: 'How long a check waited after it was due (the key busy with other traffic).',
+    labelNames: ['monitor', 'kind'],
+    buckets: LATENESS_BUCKETS,
+    registers: [registry],
+  });
+  const transitions = new Counter({
+    name: `${PREFIX}monitor_transitions_total`,
+    help: 'Confirmed status changes, by the status changed to.',
+    labelNames: ['monitor', 'status'],
+    registers: [registry],
+  });
+
+  const nameOf = (id: string | undefined) => (id ? host.monitors.get(id)?.name : undefined);
+  const unsubscribe = host.monitors.subscribe((event) => {
+    if (event.type === 'health') {
+      const monitor = nameOf(event.monitorId);
+      const sample = event.update.sample;
+      if (!monitor || !sample) return;
+      healthChecks.inc({ monitor, status: sample.status });
+      if (sample.responseMs !== undefined) healthResponse.observe({ monitor }, sample.responseMs / 1000);
+      if (sample.lateMs !== undefined && !sample.manual)
+        lateness.observe({ monitor, kind: 'health' }, sample.lateMs / 1000);
+    } else if (event.type === 'synthetic') {
+      const monitor = nameOf(event.monitorId);
+      if (!monitor) return;
+      for (const r of event.results) {
+        const labels = { monitor, check: r.check, agent: r.agent };
+        syntheticRuns.inc({ ...labels, result: r.passed ? 'pass' : 'fail' });
+        syntheticPassing.set(labels, r.passed ? 1 : 0);
+        if (r.ttftMs !== undefined) ttft.observe(labels, r.ttftMs / 1000);
+        if (r.totalMs !== undefined) total.observe(labels, r.totalMs / 1000);
+        if (r.lateMs !== undefined) lateness.observe({ monitor, kind: 'synthetic' }, r.lateMs / 1000);
+      }
+    } else if (event.type === 'notification' && !event.notification.test) {
+      const monitor = nameOf(event.notification.monitorId);
+      if (monitor) transitions.inc({ monitor, status: event.notification.to });
+    }
+  });
+  // Referenced so a reader sees every family this module exposes in one place.
+  void [status, component, rateRemaining, rateQueued];
+
+  return {
+    registry,
+    contentType: registry.contentType,
+    metrics: () => registry.metrics(),
+    /** The families this project defines (the default Node.js ones excluded). */
+    ownFamilies: () =>
+      registry
+        .getMetricsAsArray()
+        .map((m) => m.name)
+        .filter((n) => n.startsWith(PREFIX)),
+    close: unsubscribe,
+  };
+}

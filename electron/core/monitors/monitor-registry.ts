@@ -1,0 +1,409 @@
+// Every monitor of the console (issue 17): the saved ones (<data dir>/monitors.yaml, or the file
+// the headless `agent-console monitor --config` names), each on its own profile and so its own
+// key and limiter, plus the active profile's own health poll (core.health) while no saved monitor
+// watches that profile. One place tells of changes: desktop notifications (the shell, the
+// browser), webhooks, the tray and window title (the worst status), and the metrics.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import type { Clock } from '../../../shared/clock';
+import type { HealthUpdate } from '../../../shared/health';
+import {
+  worstStatus,
+  type MonitorNotification,
+  type MonitorView,
+  type SyntheticResult,
+  type WatchStatus,
+} from '../../../shared/monitor';
+import type { ApiClient } from '../api-client';
+import { CoreError } from '../core-error';
+import type { HealthMonitor } from '../health-monitor';
+import type { Profile, ProfileStore } from '../profiles';
+import type { SecretStore } from '../secret-store';
+import type { SuiteExchange } from '../suites/suite-exchange';
+import {
+  checkMonitors,
+  loadMonitorsFile,
+  monitorsFileText,
+  type MonitorConfig,
+  type MonitorInput,
+} from './monitor-config';
+import { Monitor } from './monitor';
+import { implicitView } from './monitor-view';
+import { checkWebhookUrl, postWebhook, webhookTarget } from './webhooks';
+
+export interface MonitorRegistryHost {
+  clock: Clock;
+  profiles: ProfileStore;
+  client(profile: Profile): ApiClient;
+  exchange: SuiteExchange;
+  /** Where webhook URLs added in the app are kept (the OS keychain, or memory without one). */
+  secrets: SecretStore;
+  /** The active profile's own health poll; the headless monitor has none. */
+  activeHealth?: HealthMonitor;
+  /** A monitor given a service in its file (headless): its profile, with the key from the environment. */
+  serviceProfile?: (config: MonitorConfig) => Promise<Profile>;
+  onWarning?: (message: string) => void;
+  /** All desktop notifications muted in the app; webhooks still go out. */
+  desktopMuted?: () => boolean;
+}
+
+export interface MonitorRegistryOptions {
+  /** The monitors file; saved to when monitors change in the app. */
+  file: string;
+  /** Where each monitor keeps its history (`<dir>/<id>/`); none keeps it in memory. */
+  historyDir?: string;
+  /** The headless monitor reads its file and never writes it. */
+  readOnly?: boolean;
+}
+
+export type RegistryEvent =
+  | { type: 'changed' }
+  | { type: 'health'; monitorId: string | undefined; update: HealthUpdate }
+  | { type: 'synthetic'; monitorId: string; results: SyntheticResult[] }
+  | { type: 'notification'; notification: MonitorNotification };
+
+/** The implicit monitor of the active profile, as listed. */
+const ACTIVE_MONITOR_ID = 'active-profile';
+
+const webhookAccount = (id: string) => `webhook:${id}`;
+
+export class MonitorRegistry {
+  private configs: MonitorConfig[] = [];
+  private readonly monitors = new Map<string, Monitor>();
+  private readonly listeners = new Set<(event: RegistryEvent) => void>();
+  private running = false;
+  private unwatchActive: (() => void) | undefined;
+  private readonly pendingDeliveries = new Set<Promise<void>>();
+
+  constructor(
+    private readonly host: MonitorRegistryHost,
+    private readonly options: MonitorRegistryOptions,
+  ) {}
+
+  /** Reads the monitors file and makes its monitors (not yet polling). */
+  async open(): Promise<void> {
+    this.configs = await loadMonitorsFile(this.options.file);
+    for (const config of this.configs) await this.make(config);
+    const active = this.host.activeHealth;
+    if (active) {
+      this.unwatchActive = active.subscribe((update) => {
+        this.emit({ type: 'health', monitorId: undefined, update });
+        const t = update.transition;
+        if (t) {
+          this.notify(
+            {
+              monitorId: ACTIVE_MONITOR_ID,
+              monitorName: update.state.profileName ?? 'Active profile',
+              from: t.from,
+              to: t.to,
+              at: t.at,
+              title: t.title,
+              body: t.body,
+            },
+            { desktop: t.notify, muted: false, webhooks: [] },
+          );
+        }
+      });
+    }
+  }
+
+  start(): void {
+    this.running = true;
+    for (const monitor of this.monitors.values()) monitor.start();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unwatchActive?.();
+    await Promise.all([...this.monitors.values()].map((m) => m.stop()));
+    await Promise.allSettled([...this.pendingDeliveries]);
+  }
+
+  subscribe(listener: (event: RegistryEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get(id: string): Monitor | undefined {
+    return this.monitors.get(id);
+  }
+
+  all(): Monitor[] {
+    return [...this.monitors.values()];
+  }
+
+  /** The saved monitor watching a profile, if any. */
+  forProfile(profileId: string | undefined): Monitor | undefined {
+    return profileId === undefined ? undefined : this.all().find((m) => m.profile.id === profileId);
+  }
+
+  /** The Overview's rows: the saved monitors, then the active profile's own poll if nothing watches it. */
+  list(): MonitorView[] {
+    const views = this.all().map((m) => this.withWebhooks(m.view(), m.config));
+    const active = this.host.activeHealth;
+    const profile = this.host.profiles.active();
+    if (active && profile && !this.forProfile(profile.id)) {
+      views.push(implicitView(ACTIVE_MONITOR_ID, active, profile));
+    }
+    return views;
+  }
+
+  worst(): WatchStatus {
+    return worstStatus(this.list().map((v) => v.status));
+  }
+
+  /** Adds a monitor (the app); webhook URLs given in clear go to the secret store, never the file. */
+  async add(
+    input: MonitorInput & { webhookUrls?: { url: string; format: 'json' | 'slack' }[] },
+  ): Promise<MonitorView> {
+    const { webhookUrls, ...rest } = input;
+    const id = input.id ?? `m-${randomUUID().slice(0, 8)}`;
+    const webhooks = await this.storeWebhooks(webhookUrls ?? []);
+    const [config] = checkMonitors([
+      { ...rest, id, notify: { ...rest.notify, webhooks: [...(rest.notify?.webhooks ?? []), ...webhooks] } },
+    ]);
+    if (this.configs.some((c) => c.name.toLowerCase() === config?.name.toLowerCase())) {
+      throw new CoreError('DUPLICATE_NAME', `A monitor named "${config?.name}" already exists.`);
+    }
+    if (this.forProfile(this.profileOf(config as MonitorConfig)?.id)) {
+      throw new CoreError(
+        'PROFILE_WATCHED',
+        'Another monitor already watches that profile: edit that one instead.',
+      );
+    }
+    await this.save([...this.configs, config as MonitorConfig]);
+    const monitor = await this.make(config as MonitorConfig);
+    if (this.running) monitor.start();
+    this.emit({ type: 'changed' });
+    return this.withWebhooks(monitor.view(), monitor.config);
+  }
+
+  /** Replaces a monitor's settings (its history is kept: same id, same folder). */
+  async update(
+    id: string,
+    input: MonitorInput & { webhookUrls?: { url: string; format: 'json' | 'slack' }[] },
+  ): Promise<MonitorView> {
+    const old = this.requireConfig(id);
+    const { webhookUrls, ...rest } = input;
+    const added = await this.storeWebhooks(webhookUrls ?? []);
+    const [config] = checkMonitors([
+      { ...rest, id, notify: { ...rest.notify, webhooks: [...(rest.notify?.webhooks ?? []), ...added] } },
+    ]);
+    const next = config as MonitorConfig;
+    if (this.configs.some((c) => c.id !== id && c.name.toLowerCase() === next.name.toLowerCase())) {
+      throw new CoreError('DUPLICATE_NAME', `A monitor named "${next.name}" already exists.`);
+    }
+    await this.save(this.configs.map((c) => (c.id === id ? next : c)));
+    await this.forgetWebhooks(old, next);
+    await this.monitors.get(id)?.stop();
+    this.monitors.delete(id);
+    const monitor = await this.make(next);
+    if (this.running) monitor.start();
+    this.emit({ type: 'changed' });
+    return this.withWebhooks(monitor.view(), monitor.config);
+  }
+
+  async remove(id: string): Promise<void> {
+    const config = this.requireConfig(id);
+    await this.save(this.configs.filter((c) => c.id !== id));
+    await this.forgetWebhooks(config, undefined);
+    await this.monitors.get(id)?.stop();
+    this.monitors.delete(id);
+    this.emit({ type: 'changed' });
+  }
+
+  /** The webhooks of a monitor whose ids are listed (an edit keeps them; the others are dropped). */
+  keptWebhooks(id: string, ids: readonly string[]): MonitorConfig['notify']['webhooks'] {
+    const wanted = new Set(ids);
+    return this.requireConfig(id).notify.webhooks.filter((h, i) => wanted.has(h.id ?? String(i)));
+  }
+
+  /** "Send test notification": every channel of the monitor, now; resolves with what failed. */
+  async sendTest(id: string): Promise<{ delivered: number; failures: string[] }> {
+    const at = this.host.clock.now();
+    const monitor = this.monitors.get(id);
+    const name = monitor?.name ?? (id === ACTIVE_MONITOR_ID ? 'Active profile' : undefined);
+    if (!name) throw new CoreError('NOT_FOUND', 'There is no such monitor.');
+    const status = monitor?.currentStatus() ?? this.host.activeHealth?.state().confirmed ?? 'unknown';
+    const notification: MonitorNotification = {
+      monitorId: id,
+      monitorName: name,
+      from: status,
+      to: status,
+      at,
+      title: 'Test notification',
+      body: `${name}: notifications reach you here.`,
+      desktop: monitor ? monitor.config.notify.desktop : true,
+      test: true,
+    };
+    if (notification.desktop) this.emit({ type: 'notification', notification });
+    const failures: string[] = [];
+    let delivered = notification.desktop ? 1 : 0;
+    for (const hook of monitor?.config.notify.webhooks ?? []) {
+      try {
+        await this.deliver(hook, notification);
+        delivered++;
+      } catch (error) {
+        failures.push((error as Error).message);
+      }
+    }
+    return { delivered, failures };
+  }
+
+  private requireConfig(id: string): MonitorConfig {
+    const config = this.configs.find((c) => c.id === id);
+    if (!config) throw new CoreError('NOT_FOUND', 'There is no such monitor (it may have been removed).');
+    return config;
+  }
+
+  private profileOf(config: MonitorConfig): Profile | undefined {
+    if (!config.profile) return undefined;
+    const ref = config.profile.toLowerCase();
+    return this.host.profiles.list().find((p) => p.id === config.profile || p.name.toLowerCase() === ref);
+  }
+
+  private async make(config: MonitorConfig): Promise<Monitor> {
+    let profile = this.profileOf(config);
+    if (!profile && config.service && this.host.serviceProfile)
+      profile = await this.host.serviceProfile(config);
+    if (!profile) {
+      throw new CoreError(
+        'PROFILE_NOT_FOUND',
+        `Monitor "${config.name}": no profile named "${config.profile ?? ''}" in this data folder.`,
+      );
+    }
+    const dir = this.options.historyDir ? join(this.options.historyDir, config.id as string) : undefined;
+    if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const monitor = new Monitor(config, profile, this.host, dir);
+    monitor.subscribe((event) => {
+      if (event.kind === 'health') this.emit({ type: 'health', monitorId: monitor.id, update: event.update });
+      else if (event.kind === 'synthetic')
+        this.emit({ type: 'synthetic', monitorId: monitor.id, results: event.results });
+      else {
+        const n = event.notification;
+        this.notify(n, {
+          desktop: config.notify.desktop && !(n.from === 'unknown' && n.to === 'healthy'),
+          muted: config.notify.muted,
+          webhooks: n.from === 'unknown' && n.to === 'healthy' ? [] : config.notify.webhooks,
+        });
+      }
+    });
+    this.monitors.set(monitor.id, monitor);
+    return monitor;
+  }
+
+  /** One confirmed change: a desktop notification and the webhooks, unless muted. */
+  private notify(
+    n: Omit<MonitorNotification, 'desktop'>,
+    channels: { desktop: boolean; muted: boolean; webhooks: MonitorConfig['notify']['webhooks'] },
+  ): void {
+    const desktop = channels.desktop && !channels.muted && this.host.desktopMuted?.() !== true;
+    const notification: MonitorNotification = { ...n, desktop };
+    this.emit({ type: 'notification', notification });
+    if (channels.muted) return;
+    for (const hook of channels.webhooks) {
+      const delivery = this.deliver(hook, notification).catch((error: unknown) =>
+        this.host.onWarning?.(`Monitor "${n.monitorName}": ${(error as Error).message}`),
+      );
+      this.pendingDeliveries.add(delivery);
+      void delivery.finally(() => this.pendingDeliveries.delete(delivery));
+    }
+  }
+
+  private async deliver(
+    hook: MonitorConfig['notify']['webhooks'][number],
+    n: MonitorNotification,
+  ): Promise<void> {
+    const url = await this.webhookUrl(hook);
+    await postWebhook(url, hook.format, n, { sleep: (ms) => this.host.clock.sleep(ms) });
+  }
+
+  private async webhookUrl(hook: MonitorConfig['notify']['webhooks'][number]): Promise<string> {
+    if (typeof hook.url === 'string') return hook.url;
+    if ('env' in hook.url) {
+      const value = process.env[hook.url.env];
+      if (!value)
+        throw new CoreError(
+          'NO_WEBHOOK_URL',
+          `The environment variable ${hook.url.env} (a webhook URL) is not set.`,
+        );
+      return value;
+    }
+    const value = await this.host.secrets.get(webhookAccount(hook.url.secret));
+    if (!value)
+      throw new CoreError(
+        'NO_WEBHOOK_URL',
+        'A webhook URL is no longer in the keychain: add the webhook again.',
+      );
+    return value;
+  }
+
+  private async storeWebhooks(
+    given: { url: string; format: 'json' | 'slack' }[],
+  ): Promise<MonitorConfig['notify']['webhooks']> {
+    const out: MonitorConfig['notify']['webhooks'] = [];
+    for (const hook of given) {
+      checkWebhookUrl(hook.url);
+      const id = randomUUID().slice(0, 12);
+      await this.host.secrets.set(webhookAccount(id), hook.url.trim());
+      out.push({ id, url: { secret: id }, format: hook.format });
+    }
+    return out;
+  }
+
+  /** Webhook secrets a monitor no longer names are deleted from the store. */
+  private async forgetWebhooks(old: MonitorConfig, next: MonitorConfig | undefined): Promise<void> {
+    const kept = new Set(
+      (next?.notify.webhooks ?? []).flatMap((h) =>
+        typeof h.url === 'object' && 'secret' in h.url ? [h.url.secret] : [],
+      ),
+    );
+    for (const hook of old.notify.webhooks) {
+      if (typeof hook.url === 'object' && 'secret' in hook.url && !kept.has(hook.url.secret)) {
+        await this.host.secrets.delete(webhookAccount(hook.url.secret)).catch(() => false);
+      }
+    }
+  }
+
+  private withWebhooks(view: MonitorView, config: MonitorConfig): MonitorView {
+    return {
+      ...view,
+      settings: {
+        ...view.settings,
+        webhooks: config.notify.webhooks.map((h, i) => ({
+          id: h.id ?? String(i),
+          format: h.format,
+          target:
+            typeof h.url === 'string'
+              ? webhookTarget(h.url)
+              : 'env' in h.url
+                ? `$${h.url.env}`
+                : 'kept in the keychain',
+        })),
+      },
+    };
+  }
+
+  private async save(configs: MonitorConfig[]): Promise<void> {
+    if (this.options.readOnly) {
+      throw new CoreError(
+        'READ_ONLY',
+        `The monitors come from ${this.options.file}: edit that file instead.`,
+      );
+    }
+    await writeFileAtomic(this.options.file, monitorsFileText(configs), { mode: 0o600 });
+    this.configs = configs;
+  }
+
+  private emit(event: RegistryEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.host.onWarning?.(`A monitor listener failed: ${(error as Error).message}`);
+      }
+    }
+  }
+}

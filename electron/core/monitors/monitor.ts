@@ -1,0 +1,329 @@
+// One monitor (issue 17): a profile's health poll and, optionally, its synthetic check, each on its
+// own schedule, both through the profile's client — so through its key's one limiter, shared with
+// the user's own traffic. Its status is the health poll's confirmed status, or "synthetic check
+// failing" while the service says it is up but the check fails; a change of that status is
+// confirmed (two checks in a row, as the health monitor confirms) before it is told, once, and
+// a recovery is told once.
+import { join } from 'node:path';
+import type { Clock } from '../../../shared/clock';
+import { describeTransition, HEALTH_HISTORY_CAPACITY, type HealthUpdate } from '../../../shared/health';
+import type {
+  MonitorNotification,
+  MonitorView,
+  Percentile,
+  SyntheticResult,
+  WatchStatus,
+} from '../../../shared/monitor';
+import { WATCH_WORDS } from '../../../shared/monitor';
+import type { ApiClient } from '../api-client';
+import { HealthMonitor } from '../health-monitor';
+import type { Profile } from '../profiles';
+import type { SuiteExchange } from '../suites/suite-exchange';
+import type { LoadedSuite } from '../suites/suite-loader';
+import type { MonitorConfig } from './monitor-config';
+import { healthPart } from './monitor-view';
+import { runSyntheticCheck, syntheticSuite } from './synthetic-check';
+import { SyntheticHistory } from './synthetic-history';
+
+export interface MonitorHost {
+  clock: Clock;
+  client(profile: Profile): ApiClient;
+  exchange: SuiteExchange;
+  onWarning?: (message: string) => void;
+}
+
+export type MonitorEvent =
+  | { kind: 'health'; update: HealthUpdate }
+  | { kind: 'synthetic'; results: SyntheticResult[] }
+  | { kind: 'transition'; notification: Omit<MonitorNotification, 'desktop'> };
+
+/** Checks in a row a new synthetic outcome must hold before it is confirmed (as health polls). */
+const CONFIRM_RUNS = 2;
+const DAY_MS = 86_400_000;
+
+function percentile(values: number[]): Percentile | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1] as number;
+  return { p50: at(50), p95: at(95), samples: sorted.length };
+}
+
+export class Monitor {
+  readonly health: HealthMonitor;
+  readonly synthetic: SyntheticHistory | undefined;
+  private readonly listeners = new Set<(event: MonitorEvent) => void>();
+  private status: WatchStatus = 'unknown';
+  private since: number | undefined;
+  /** The synthetic check's confirmed outcome, and the run of results that would change it. */
+  private syntheticFailing = false;
+  private syntheticStreak = 0;
+  private syntheticSeen = false;
+  private lastSynthetic: SyntheticResult[] | undefined;
+  private suite: Promise<LoadedSuite> | undefined;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private stopping: AbortController | undefined;
+  private wake: AbortController | undefined;
+  private nextSyntheticAt: number | undefined;
+  private syntheticRun: Promise<SyntheticResult[]> | undefined;
+  private readonly unwatchHealth: () => void;
+
+  constructor(
+    readonly config: MonitorConfig,
+    readonly profile: Profile,
+    private readonly host: MonitorHost,
+    /** Where its history lives; none keeps it in memory (tests). */
+    dir: string | undefined,
+  ) {
+    const warn = host.onWarning;
+    this.health = new HealthMonitor({
+      clock: host.clock,
+      target: () => ({
+        profileId: profile.id,
+        profileName: config.name,
+        health: (options) => host.client(profile).health(options),
+      }),
+      ...(dir ? { historyFile: join(dir, 'health.jsonl') } : {}),
+      capacity: HEALTH_HISTORY_CAPACITY,
+      intervalMs: config.health.every,
+      ...(warn ? { onWarning: warn } : {}),
+    });
+    this.synthetic = config.synthetic
+      ? new SyntheticHistory({
+          ...(dir ? { file: join(dir, 'synthetic.jsonl') } : {}),
+          onWriteError: (error) => warn?.(`The synthetic check history could not be saved: ${error.message}`),
+        })
+      : undefined;
+    if (this.synthetic?.warning) warn?.(this.synthetic.warning);
+    this.unwatchHealth = this.health.subscribe((update) => {
+      this.emit({ kind: 'health', update });
+      this.reconsider(update.sample?.at ?? host.clock.now());
+    });
+  }
+
+  get id(): string {
+    return this.config.id as string;
+  }
+
+  get name(): string {
+    return this.config.name;
+  }
+
+  subscribe(listener: (event: MonitorEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.health.start();
+    if (this.config.synthetic) {
+      this.stopping = new AbortController();
+      this.nextSyntheticAt = this.host.clock.now();
+      this.loop = this.syntheticLoop();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.stopping?.abort();
+    this.wake?.abort();
+    await this.loop;
+    await this.syntheticRun?.catch(() => undefined);
+    await this.health.stop();
+    await this.synthetic?.flush();
+    this.unwatchHealth();
+  }
+
+  /** Runs the synthetic check now (joining one under way). */
+  checkSyntheticNow(): Promise<SyntheticResult[]> {
+    const due = this.host.clock.now();
+    this.syntheticRun ??= this.runSynthetic(due).finally(() => {
+      this.syntheticRun = undefined;
+    });
+    return this.syntheticRun;
+  }
+
+  currentStatus(): WatchStatus {
+    return this.status;
+  }
+
+  view(): MonitorView {
+    const now = this.host.clock.now();
+    const synthetic = this.synthetic;
+    const day = synthetic?.list(now - DAY_MS) ?? [];
+    const ttft = percentile(day.flatMap((r) => (r.ttftMs !== undefined ? [r.ttftMs] : [])));
+    return {
+      id: this.id,
+      name: this.name,
+      profileId: this.profile.id,
+      profileName: this.profile.name,
+      implicit: false,
+      status: this.status,
+      ...(this.since !== undefined ? { since: this.since } : {}),
+      ...healthPart(this.health, this.profile.id),
+      ...(this.config.synthetic && synthetic
+        ? {
+            synthetic: {
+              everyMs: this.config.synthetic.every,
+              agents: this.config.synthetic.agents ?? [],
+              ...(this.lastSynthetic ? { last: this.lastSynthetic, lastAt: this.lastSynthetic[0]?.at } : {}),
+              ...(this.nextSyntheticAt !== undefined && this.running ? { nextAt: this.nextSyntheticAt } : {}),
+              failing: this.syntheticFailing,
+              ...(ttft ? { ttft24h: ttft } : {}),
+              passed24h: { passed: day.filter((r) => r.passed).length, runs: day.length },
+            },
+          }
+        : {}),
+      settings: {
+        name: this.name,
+        profileId: this.profile.id,
+        healthEveryMs: this.config.health.every,
+        desktop: this.config.notify.desktop,
+        muted: this.config.notify.muted,
+        webhooks: [],
+        ...(this.config.synthetic
+          ? {
+              synthetic: {
+                everyMs: this.config.synthetic.every,
+                agents: this.config.synthetic.agents ?? [],
+                stream: this.config.synthetic.stream,
+                ...(this.config.synthetic.suite ? { suite: this.config.synthetic.suite } : {}),
+                ...(this.config.synthetic.cases ? { cases: this.config.synthetic.cases } : {}),
+                ...(this.config.synthetic.message ? { message: this.config.synthetic.message } : {}),
+              },
+            }
+          : {}),
+      },
+    };
+  }
+
+  private emit(event: MonitorEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.host.onWarning?.(`A monitor listener failed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private async syntheticLoop(): Promise<void> {
+    const every = (this.config.synthetic as NonNullable<MonitorConfig['synthetic']>).every;
+    while (this.running) {
+      const now = this.host.clock.now();
+      const due = this.nextSyntheticAt ?? now;
+      if (now >= due) {
+        // A run that took longer than the interval is not followed by a burst of catch-up runs.
+        this.nextSyntheticAt = Math.max(due + every, now + 1);
+        this.syntheticRun ??= this.runSynthetic(due).finally(() => {
+          this.syntheticRun = undefined;
+        });
+        await this.syntheticRun.catch(() => undefined);
+        if (this.host.clock.now() >= (this.nextSyntheticAt ?? 0))
+          this.nextSyntheticAt = this.host.clock.now() + every;
+        continue;
+      }
+      this.wake = new AbortController();
+      await this.host.clock.sleep(due - now, this.wake.signal).catch(() => undefined);
+      this.wake = undefined;
+    }
+  }
+
+  private async runSynthetic(due: number): Promise<SyntheticResult[]> {
+    const config = this.config.synthetic;
+    if (!config || !this.synthetic) return [];
+    let results: SyntheticResult[];
+    try {
+      this.suite ??= syntheticSuite(config, this.name);
+      const suite = await this.suite;
+      results = await runSyntheticCheck(config, suite, due, {
+        exchange: this.host.exchange,
+        profile: this.profile,
+        now: () => this.host.clock.now(),
+        ...(this.stopping ? { signal: this.stopping.signal } : {}),
+      });
+    } catch (error) {
+      // A suite file that went missing or broke is a failing check, said as such.
+      this.suite = undefined;
+      results = [
+        { at: due, agent: '—', check: 'synthetic check', passed: false, failure: (error as Error).message },
+      ];
+    }
+    // Stopped mid-run: nothing was learnt about the service.
+    if (this.stopping?.signal.aborted && !this.running) return results;
+    for (const result of results) this.synthetic.add(result);
+    this.lastSynthetic = results;
+    this.confirmSynthetic(results.every((r) => r.passed));
+    this.emit({ kind: 'synthetic', results });
+    this.reconsider(
+      this.host.clock.now(),
+      results.find((r) => !r.passed),
+    );
+    return results;
+  }
+
+  private confirmSynthetic(passed: boolean): void {
+    const failing = !passed;
+    if (!this.syntheticSeen) {
+      // The first outcome after a start is taken at once, as the health poll's first status is.
+      this.syntheticSeen = true;
+      this.syntheticFailing = failing;
+      this.syntheticStreak = 0;
+      return;
+    }
+    if (failing === this.syntheticFailing) {
+      this.syntheticStreak = 0;
+      return;
+    }
+    this.syntheticStreak++;
+    if (this.syntheticStreak >= CONFIRM_RUNS) {
+      this.syntheticFailing = failing;
+      this.syntheticStreak = 0;
+    }
+  }
+
+  /** The combined status; a change is a transition, told once. */
+  private reconsider(at: number, failed?: SyntheticResult): void {
+    const health = this.health.state().confirmed;
+    const serviceUp = health === 'healthy' || health === 'degraded' || health === 'unknown';
+    const next: WatchStatus = this.syntheticFailing && serviceUp ? 'synthetic-failing' : health;
+    if (next === this.status) return;
+    const from = this.status;
+    this.status = next;
+    this.since = at;
+    if (next === 'unknown') return;
+    this.emit({ kind: 'transition', notification: this.words(from, next, at, failed) });
+  }
+
+  private words(
+    from: WatchStatus,
+    to: WatchStatus,
+    at: number,
+    failed: SyntheticResult | undefined,
+  ): Omit<MonitorNotification, 'desktop'> {
+    const base = { monitorId: this.id, monitorName: this.name, from, to, at };
+    const was = from === 'unknown' ? '' : ` (was ${WATCH_WORDS[from].toLowerCase()})`;
+    if (to === 'synthetic-failing') {
+      const last = failed ?? this.lastSynthetic?.find((r) => !r.passed);
+      const what = last ? `${last.check} on ${last.agent}: ${last.failure ?? 'failed'}` : 'the check fails';
+      return { ...base, title: 'Synthetic check failing', body: `${this.name}: ${what}${was}.` };
+    }
+    if (from === 'synthetic-failing' && to === 'healthy') {
+      return {
+        ...base,
+        title: 'Synthetic check passing again',
+        body: `${this.name}: the agents answer as expected.`,
+      };
+    }
+    const state = this.health.state();
+    const words = describeTransition(from === 'synthetic-failing' ? 'healthy' : from, to, {
+      profileName: this.name,
+      ...(state.last ? { sample: state.last } : {}),
+      ...(state.lastError ? { error: state.lastError } : {}),
+    });
+    return { ...base, ...words };
+  }
+}

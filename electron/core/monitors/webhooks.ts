@@ -1,0 +1,95 @@
+// Webhook notifications (issue 17): a JSON POST of our own shape, or a Slack-compatible payload
+// (`text`, plus a mrkdwn block) that Slack, Mattermost and Rocket.Chat incoming webhooks accept.
+// Delivered by the core on undici, retried a few times on a network failure or a 5xx, and never
+// logged with its URL: a webhook URL is a credential (Slack's is), so only its host is shown.
+import { request } from 'undici';
+import type { MonitorNotification } from '../../../shared/monitor';
+import { isLoopbackHost } from '../profiles';
+
+export type WebhookFormat = 'json' | 'slack';
+
+const TIMEOUT_MS = 10_000;
+const ATTEMPTS = 3;
+
+class WebhookError extends Error {
+  override readonly name = 'WebhookError';
+}
+
+/** https, or http on this computer only (a receiver under test, a local relay). */
+export function checkWebhookUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new WebhookError(
+      'The webhook URL is not a valid URL; write it in full, e.g. https://hooks.example.com/….',
+    );
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+    throw new WebhookError('A webhook URL must use https:// (http:// only for this computer).');
+  }
+  return url;
+}
+
+/** What may be shown of a webhook: scheme and host. */
+export function webhookTarget(text: string): string {
+  try {
+    const url = new URL(text);
+    return `${url.protocol}//${url.host}/…`;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+function webhookPayload(format: WebhookFormat, n: MonitorNotification): unknown {
+  if (format === 'slack') {
+    const text = `*${n.title}*\n${n.body}`;
+    return {
+      text: `${n.title}: ${n.body}`,
+      blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
+    };
+  }
+  return {
+    source: 'agent-console',
+    monitor: { id: n.monitorId, name: n.monitorName },
+    status: n.to,
+    previous: n.from,
+    at: new Date(n.at).toISOString(),
+    title: n.title,
+    body: n.body,
+    ...(n.test ? { test: true } : {}),
+  };
+}
+
+/** Posts one notification; resolves once delivered (a 2xx), rejects with words after the retries. */
+export async function postWebhook(
+  url: string,
+  format: WebhookFormat,
+  notification: MonitorNotification,
+  options: { sleep: (ms: number) => Promise<void>; signal?: AbortSignal },
+): Promise<void> {
+  const target = checkWebhookUrl(url);
+  const body = JSON.stringify(webhookPayload(format, notification));
+  let last = '';
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    try {
+      const res = await request(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'agent-console' },
+        body,
+        headersTimeout: TIMEOUT_MS,
+        bodyTimeout: TIMEOUT_MS,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      await res.body.text().catch(() => '');
+      if (res.statusCode >= 200 && res.statusCode < 300) return;
+      last = `HTTP ${res.statusCode}`;
+      // A 4xx will not change on a retry: the URL or the payload is refused.
+      if (res.statusCode < 500) break;
+    } catch (error) {
+      last = (error as { code?: string }).code ?? (error as Error).message;
+    }
+    if (attempt < ATTEMPTS) await options.sleep(500 * 2 ** (attempt - 1));
+  }
+  throw new WebhookError(`The webhook at ${webhookTarget(url)} did not take the notification (${last}).`);
+}

@@ -1,0 +1,65 @@
+// Overview (issue 17): one row per monitor — every environment watched, whatever screen is open —
+// with its status, last check, uptime, synthetic checks and response times; drill down into the
+// Health screen for one; add, edit and test monitors. The rows live in the core; this screen
+// follows `monitors:changed`.
+import { useState } from 'react';
+import type { MonitorView } from '../../../shared/monitor';
+import { ErrorMessage } from '../../components/error-message';
+import { useMonitors } from '../../data/health-queries';
+import { MonitorForm } from './monitor-form';
+import { OverviewRow } from './overview-row';
+import './overview.css';
+
+export function OverviewScreen() {
+  const monitors = useMonitors();
+  const [editing, setEditing] = useState<MonitorView | 'new' | undefined>();
+  const rows = monitors.data ?? [];
+  return (
+    <section className="screen overview-screen" data-state={monitors.isSuccess ? 'ready' : 'loading'}>
+      <div className="screen-head">
+        <h2>Overview</h2>
+        <div className="actions">
+          <button type="button" onClick={() => setEditing('new')} disabled={editing !== undefined}>
+            Add monitor
+          </button>
+        </div>
+      </div>
+      {monitors.isError ? (
+        <ErrorMessage error={monitors.error} title="The monitors could not be read." />
+      ) : null}
+      {editing ? (
+        <MonitorForm editing={editing === 'new' ? undefined : editing} onDone={() => setEditing(undefined)} />
+      ) : null}
+      {monitors.isSuccess && rows.length === 0 ? (
+        <p className="note">
+          Nothing is watched yet. Add a monitor to watch a profile’s health — and, with a synthetic check,
+          whether its agents really answer — whatever screen is open.
+        </p>
+      ) : null}
+      {rows.length > 0 ? (
+        <div className="card overview-table-card">
+          <table className="overview-table" aria-label="Monitors">
+            <thead>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col">Monitor</th>
+                <th scope="col">Last check</th>
+                <th scope="col">Uptime 24 h</th>
+                <th scope="col">Synthetic (24 h)</th>
+                <th scope="col">Response</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((view) => (
+                <OverviewRow key={view.id} view={view} onEdit={setEditing} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+// Monitors (issue 17): what the core tells the Overview screen, the tray, the notifications and
+// the headless `agent-console monitor` about every environment it watches. Pure TypeScript, so
+// the core, the shell and the renderer share one vocabulary.
+import type { HealthMonitorState, MonitorStatus } from './health';
+import { STATUS_SEVERITY, STATUS_WORDS } from './health';
+
+/** A monitor's status: the health poll's, or — while the service says it is fine — its synthetic check's. */
+export type WatchStatus = MonitorStatus | 'synthetic-failing';
+
+export const WATCH_WORDS: Record<WatchStatus, string> = {
+  ...STATUS_WORDS,
+  'synthetic-failing': 'Synthetic check failing',
+};
+
+/** Worse is larger: the tray, the window title and the headless summary follow the worst monitor. */
+export const WATCH_SEVERITY: Record<WatchStatus, number> = {
+  ...STATUS_SEVERITY,
+  // The service says it is up, but an agent does not answer as it should: worse than degraded.
+  'synthetic-failing': STATUS_SEVERITY.degraded + 0.5,
+};
+
+/** The tray's vocabulary: a failing synthetic check shows as degraded (the service is up, an agent is not right). */
+export function watchTrayStatus(status: WatchStatus): MonitorStatus {
+  return status === 'synthetic-failing' ? 'degraded' : status;
+}
+
+export function worstStatus(statuses: readonly WatchStatus[]): WatchStatus {
+  let worst: WatchStatus = 'unknown';
+  for (const status of statuses) if (WATCH_SEVERITY[status] > WATCH_SEVERITY[worst]) worst = status;
+  return worst;
+}
+
+/** One run of a synthetic check against one agent. */
+export interface SyntheticResult {
+  /** Epoch ms when the check was due. */
+  at: number;
+  agent: string;
+  /** The case's name. */
+  check: string;
+  passed: boolean;
+  ttftMs?: number;
+  totalMs?: number;
+  /** The first failed assertion or error, in words. */
+  failure?: string;
+  /** How long the check waited (for the key's rate limit) after it was due. */
+  lateMs?: number;
+}
+
+export interface Percentile {
+  p50: number;
+  p95: number;
+  samples: number;
+}
+
+interface WebhookView {
+  id: string;
+  format: 'json' | 'slack';
+  /** Scheme and host only: a webhook URL is a credential (Slack's are). */
+  target: string;
+}
+
+interface MonitorSettingsView {
+  name: string;
+  profileId: string;
+  healthEveryMs: number;
+  synthetic?: {
+    everyMs: number;
+    agents: string[];
+    /** A suite file and the cases of it to run, or one message with its assertions. */
+    suite?: string;
+    cases?: string[];
+    message?: string;
+    stream: boolean;
+    /** The assertions as YAML text (what the user wrote). */
+    assertYaml?: string;
+  };
+  desktop: boolean;
+  muted: boolean;
+  webhooks: WebhookView[];
+}
+
+export interface MonitorView {
+  id: string;
+  name: string;
+  profileId: string;
+  profileName: string;
+  /** The active profile's own monitor, kept while no saved monitor watches that profile. */
+  implicit: boolean;
+  status: WatchStatus;
+  /** Since when the status holds (confirmed). */
+  since?: number;
+  health: Pick<
+    HealthMonitorState,
+    'confirmed' | 'intervalMs' | 'checking' | 'nextCheckAt' | 'idleReason' | 'lastError'
+  > & {
+    lastCheckAt?: number;
+    lastResponseMs?: number;
+    /** How late the newest poll went out after it was due (the key was busy), ms. */
+    lastLateMs?: number;
+    /** Since when the poll under way has waited, while it waits. */
+    waitingSince?: number;
+  };
+  uptime: { '24h': number | null; '7d': number | null };
+  /** Response times of the newest polls, oldest first (the sparkline). */
+  responseMs: number[];
+  synthetic?: {
+    everyMs: number;
+    agents: string[];
+    last?: SyntheticResult[];
+    lastAt?: number;
+    nextAt?: number;
+    failing: boolean;
+    /** Over the last 24 h. */
+    ttft24h?: Percentile;
+    passed24h: { passed: number; runs: number };
+  };
+  settings: MonitorSettingsView;
+}
+
+/** The words of a notification, and where it came from. */
+export interface MonitorNotification {
+  monitorId: string;
+  monitorName: string;
+  from: WatchStatus;
+  to: WatchStatus;
+  at: number;
+  title: string;
+  body: string;
+  /** Desktop notifications asked for (the monitor's setting, not muted). */
+  desktop: boolean;
+  /** A test from the "Send test notification" button. */
+  test?: boolean;
+}
