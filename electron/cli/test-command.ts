@@ -1,0 +1,212 @@
+// `agent-console test <files or folders…>`: runs agent test suites (issue 16) on the core's runner
+// and reports for people and CI. Exit 0 when every attempt passed, 1 when any failed, 2 on a usage
+// or suite-file error (with the file's line), 130 when interrupted. The key comes from the
+// profile's keychain entry, or for CI from AGENT_API_KEY with --base-url: never from an argument,
+// where shell history and process lists would keep it.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConsoleCore } from '../core/console-core';
+import { defaultDataDir } from '../core/paths';
+import { checkCaCertFile, normaliseBaseUrl, type Profile } from '../core/profiles';
+import { coreSuiteExchange } from '../core/suites/suite-exchange';
+import { findSuiteFiles, loadSuiteFile, SuiteFileError, type LoadedSuite } from '../core/suites/suite-loader';
+import { DEFAULT_CONCURRENCY, runSuites, suiteTargets, type RunSuite } from '../core/suites/suite-runner';
+import { reportWaits } from './commands';
+import { describeError, EXIT, exitCodeFor, onStopSignals, UsageError } from './output';
+import { liveReporter, report, REPORTERS, summary, type ReporterName } from './test-reporters';
+
+const TEST_HELP = `Usage: agent-console test <files or folders…> [options]
+
+Runs agent test suites (YAML, one suite per file; a folder means the *.yaml and *.yml files
+directly in it). Exit 0 when all pass, 1 when any fails, 2 on a usage or suite-file error.
+
+Options:
+  --profile NAME        run against this profile (default: each suite's profiles, else the active one)
+  --agent SLUG          run against this agent instead of the suites' own (repeatable)
+  --reporter R          pretty (default), junit or json
+  --out FILE            write the report to FILE (progress stays on stdout)
+  --repeat N            run every case N times (p50/p95 timings, flakiness)
+  --concurrency N       attempts in flight at once (default ${DEFAULT_CONCURRENCY}; the key's rate limit still paces them)
+  --bail                stop starting attempts after the first failure
+  --base-url URL        with AGENT_API_KEY in the environment: a service without a saved profile (CI)
+  --ca FILE             with --base-url: a PEM CA certificate to trust
+  --data-dir DIR        the console's data folder`;
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  profile: { type: 'string' },
+  agent: { type: 'string', multiple: true },
+  reporter: { type: 'string' },
+  out: { type: 'string' },
+  repeat: { type: 'string' },
+  concurrency: { type: 'string' },
+  bail: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  ca: { type: 'string' },
+  'data-dir': { type: 'string' },
+} as const;
+
+function wholeNumber(raw: string | undefined, name: string, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > max) {
+    throw new UsageError(`--${name} must be a whole number from 1 to ${max} (got "${raw}").`);
+  }
+  return value;
+}
+
+async function loadAll(paths: string[]): Promise<LoadedSuite[]> {
+  const files = await findSuiteFiles(paths);
+  const loaded: LoadedSuite[] = [];
+  const errors: SuiteFileError[] = [];
+  for (const file of files) {
+    try {
+      loaded.push(await loadSuiteFile(file));
+    } catch (error) {
+      if (!(error instanceof SuiteFileError)) throw error;
+      errors.push(error);
+    }
+  }
+  // Every broken file at once, each problem with its line.
+  if (errors.length > 0) throw new UsageError(errors.map((e) => e.message).join('\n'));
+  return loaded;
+}
+
+/** AGENT_API_KEY + --base-url: a session-only key and a profile that exist for this run only. */
+async function environmentProfile(
+  core: ConsoleCore,
+  baseUrl: string,
+  ca: string | undefined,
+): Promise<Profile> {
+  const secret = process.env.AGENT_API_KEY?.trim();
+  if (!secret) throw new UsageError('--base-url needs the key in the AGENT_API_KEY environment variable.');
+  const key = await core.vault.add({ name: 'AGENT_API_KEY', secret, sessionOnly: true });
+  return {
+    id: 'agent-api-key',
+    name: 'AGENT_API_KEY',
+    baseUrl: normaliseBaseUrl(baseUrl),
+    keyId: key.id,
+    ...(ca ? { caCertPath: checkCaCertFile(ca) } : {}),
+    builtIn: false,
+  };
+}
+
+export async function testCommand(argv: string[]): Promise<number> {
+  const err = (text: string): void => void process.stderr.write(`${text}\n`);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    err(`agent-console test: ${(error as Error).message}\n\n${TEST_HELP}`);
+    return EXIT.usage;
+  }
+  const { values: options, positionals } = parsed;
+  if (options.help) {
+    process.stdout.write(`${TEST_HELP}\n`);
+    return EXIT.ok;
+  }
+  let core: ConsoleCore | undefined;
+  const controller = new AbortController();
+  const stopListening = onStopSignals(() => controller.abort(new Error('Interrupted')));
+  try {
+    if (positionals.length === 0)
+      throw new UsageError(`Name the suite files or folders to run.\n\n${TEST_HELP}`);
+    const reporter = (options.reporter ?? 'pretty') as ReporterName;
+    if (!REPORTERS.includes(reporter)) {
+      throw new UsageError(`--reporter must be one of ${REPORTERS.join(', ')} (got "${options.reporter}").`);
+    }
+    const repeat = wholeNumber(options.repeat, 'repeat', 1000);
+    const concurrency = wholeNumber(options.concurrency, 'concurrency', 64);
+    const baseUrl = options['base-url'];
+    if (baseUrl !== undefined && options.profile !== undefined) {
+      throw new UsageError('Use either --profile or --base-url (with AGENT_API_KEY), not both.');
+    }
+    if (baseUrl === undefined && options.ca !== undefined) throw new UsageError('--ca goes with --base-url.');
+    if (baseUrl === undefined && process.env.AGENT_API_KEY) {
+      throw new UsageError(
+        'AGENT_API_KEY is set but --base-url is not: say which service the key is for (or unset it to use a profile).',
+      );
+    }
+    const suites = await loadAll(positionals);
+
+    core = await ConsoleCore.open({
+      dataDir: options['data-dir'] ?? defaultDataDir(),
+      // A run against --base-url needs no mock.
+      embeddedMock: baseUrl !== undefined ? 'none' : 'discover',
+      ...(process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE
+        ? { keychainService: process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE }
+        : {}),
+      onWarning: err,
+    });
+    const opened = core;
+    const resolveProfile = (name?: string): Profile => {
+      try {
+        const profile = opened.profile(name);
+        opened.client(profile); // a profile without a usable key is the user's to fix: exit 2
+        return profile;
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
+    };
+    const only =
+      baseUrl !== undefined
+        ? [await environmentProfile(core, baseUrl, options.ca)]
+        : options.profile !== undefined
+          ? [resolveProfile(options.profile)]
+          : undefined;
+    const runs: RunSuite[] = suites.map((suite) => ({
+      suite,
+      targets: suiteTargets(suite, {
+        resolveProfile,
+        ...(only ? { profiles: only } : {}),
+        ...(options.agent ? { agents: options.agent } : {}),
+      }),
+    }));
+
+    // Progress for people: stdout, unless stdout carries the report itself.
+    const toStdout = reporter === 'pretty' || options.out !== undefined;
+    const human = toStdout ? (text: string) => void process.stdout.write(`${text}\n`) : err;
+    const profiles = [
+      ...new Map(runs.flatMap((r) => r.targets.map((t) => [t.profile.id, t.profile]))).values(),
+    ];
+    const stopWaits = profiles.map((profile) => reportWaits(opened, profile, { err }));
+    let result;
+    try {
+      result = await runSuites(runs, {
+        exchange: coreSuiteExchange(opened),
+        ...(concurrency !== undefined ? { concurrency } : {}),
+        ...(repeat !== undefined ? { repeat } : {}),
+        bail: options.bail === true,
+        signal: controller.signal,
+        onEvent: liveReporter(human),
+      });
+    } finally {
+      for (const stop of stopWaits) stop();
+    }
+    if (reporter === 'pretty') {
+      human(summary(result));
+    } else {
+      const text = report(result, reporter);
+      if (options.out !== undefined) {
+        await mkdir(dirname(options.out), { recursive: true });
+        await writeFile(options.out, text);
+        human(summary(result));
+        human(`Wrote the ${reporter} report to ${options.out}.`);
+      } else {
+        process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+        human(summary(result));
+      }
+    }
+    if (result.status === 'cancelled') return EXIT.interrupted;
+    return result.status === 'passed' ? EXIT.ok : EXIT.failure;
+  } catch (error) {
+    err(`agent-console test: ${describeError(error)}`);
+    const code = exitCodeFor(error);
+    // Anything the runner did not turn into a failed attempt is a problem with the invocation.
+    return code === EXIT.failure ? EXIT.usage : code;
+  } finally {
+    stopListening();
+    await core?.close();
+  }
+}

@@ -1,0 +1,108 @@
+// How `agent-console test` reports: a line per attempt as it finishes (failures with their line,
+// expected and actual right under it), a summary with repeat statistics, and the whole result as
+// JUnit XML or JSON for CI.
+import type { AttemptResult, SuiteRunEvent, SuiteRunResult } from '../../shared/suite-run';
+import { describeCheck, junitReport, targetLabel } from '../core/suites/junit-report';
+
+export const REPORTERS = ['pretty', 'junit', 'json'] as const;
+export type ReporterName = (typeof REPORTERS)[number];
+
+const MARK: Record<AttemptResult['status'], string> = {
+  passed: '✓',
+  failed: '✗',
+  cancelled: '-',
+  skipped: '-',
+};
+
+interface CellLabel {
+  suite: string;
+  name: string;
+  attempts: number;
+}
+
+function attemptLine(cell: CellLabel, attempt: AttemptResult): string {
+  const repeat = cell.attempts > 1 ? ` #${attempt.repeat}` : '';
+  const time =
+    attempt.status === 'passed' || attempt.status === 'failed'
+      ? `  ${attempt.durationMs} ms`
+      : ` (${attempt.status})`;
+  const lines = [`${MARK[attempt.status]} ${cell.suite} › ${cell.name}${repeat}${time}`];
+  for (const step of attempt.steps) {
+    for (const check of step.checks) {
+      if (!check.passed) lines.push(`    ${describeCheck(check)}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Follows the run's events and writes a line per finished attempt. */
+export function liveReporter(write: (text: string) => void): (event: SuiteRunEvent) => void {
+  const cells = new Map<string, CellLabel>();
+  return (event) => {
+    if (event.type === 'run-started') {
+      for (const suite of event.plan.suites) {
+        for (const cell of suite.cells) {
+          const name = suite.cases.find((c) => c.key === cell.caseKey)?.name ?? cell.caseKey;
+          const target = suite.targets.find((t) => t.key === cell.targetKey);
+          cells.set(cell.id, {
+            suite: suite.name,
+            name: target ? `${name} [${targetLabel({ target })}]` : name,
+            attempts: cell.attempts,
+          });
+        }
+      }
+      const { totalAttempts: n, suites } = event.plan;
+      write(
+        `Running ${n} attempt${n === 1 ? '' : 's'} from ${suites.length} suite file${suites.length === 1 ? '' : 's'}`,
+      );
+    } else if (event.type === 'attempt-finished') {
+      const cell = cells.get(event.cellId) ?? { suite: '', name: event.cellId, attempts: 1 };
+      write(attemptLine(cell, event.attempt));
+    }
+  };
+}
+
+function repeatLines(result: SuiteRunResult): string[] {
+  const lines: string[] = [];
+  for (const suite of result.suites) {
+    for (const cell of suite.cells) {
+      if (cell.attempts.length < 2) continue;
+      const { stats } = cell;
+      const timing = [
+        stats.ttftMs
+          ? `first chunk p50 ${Math.round(stats.ttftMs.p50)} ms, p95 ${Math.round(stats.ttftMs.p95)} ms`
+          : '',
+        stats.totalMs
+          ? `total p50 ${Math.round(stats.totalMs.p50)} ms, p95 ${Math.round(stats.totalMs.p95)} ms`
+          : '',
+      ].filter(Boolean);
+      lines.push(
+        `  ${suite.name} › ${cell.caseName} [${targetLabel(cell)}]: ${stats.passed}/${stats.runs} passed${stats.flaky ? ' (flaky)' : ''}${timing.length ? `; ${timing.join('; ')}` : ''}`,
+      );
+    }
+  }
+  return lines.length > 0 ? ['Repeats:', ...lines] : [];
+}
+
+export function summary(result: SuiteRunResult): string {
+  const t = result.totals;
+  const parts = [`${t.passed} passed`, `${t.failed} failed`];
+  if (t.cancelled) parts.push(`${t.cancelled} cancelled`);
+  if (t.skipped) parts.push(`${t.skipped} skipped (--bail)`);
+  const lines = [
+    ...repeatLines(result),
+    `${parts.join(', ')} — ${t.attempts} attempt${t.attempts === 1 ? '' : 's'} in ${(result.durationMs / 1000).toFixed(1)} s`,
+  ];
+  if (result.rateLimited > 0) {
+    lines.push(
+      `The service refused ${result.rateLimited} request${result.rateLimited === 1 ? '' : 's'} with 429 (is another client using this key?); each was sent again when the limiter allowed.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export function report(result: SuiteRunResult, reporter: ReporterName): string {
+  if (reporter === 'junit') return junitReport(result);
+  if (reporter === 'json') return JSON.stringify(result, null, 2);
+  return summary(result);
+}

@@ -1,0 +1,103 @@
+// "Save as test case" from a playground reply: a case with the message and assertions suggested
+// from the reply (a phrase it contains, that the stream completes, time to first chunk under twice
+// what was observed), appended to a suite file with the yaml Document API, so the file's comments,
+// order and other cases stay as the user wrote them. A new file gets a suite around the case.
+import { readFile } from 'node:fs/promises';
+import type { YAMLMap, YAMLSeq } from 'yaml';
+import { isMap, isSeq, parseDocument } from 'yaml';
+import writeFileAtomic from 'write-file-atomic';
+import type { SuiteAssertion } from '../../../shared/suite';
+import { CoreError } from '../core-error';
+import { parseSuite } from './suite-loader';
+
+export interface ObservedReply {
+  message: string;
+  /** Slug or id; undefined = the service's default agent. */
+  agent: string | undefined;
+  reply: string;
+  stream: boolean;
+  ttftMs?: number | undefined;
+}
+
+/** Below this a doubled time to first chunk is scheduling noise, not a budget. */
+const MIN_TTFT_BUDGET_MS = 100;
+const PHRASE_MAX = 40;
+
+/** A phrase of the reply worth asserting: its first words, up to about 40 characters. */
+function suggestPhrase(reply: string): string | undefined {
+  const line = reply
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim();
+  if (!line) return undefined;
+  if (line.length <= PHRASE_MAX) return line;
+  const cut = line.slice(0, PHRASE_MAX);
+  const space = cut.lastIndexOf(' ');
+  return space > 10 ? cut.slice(0, space) : cut;
+}
+
+function suggestAssertions(observed: ObservedReply): SuiteAssertion[] {
+  const assert: SuiteAssertion[] = [];
+  const phrase = suggestPhrase(observed.reply);
+  if (phrase) assert.push({ contains: phrase });
+  if (observed.stream) {
+    assert.push({ completes: true });
+    if (observed.ttftMs !== undefined) {
+      assert.push({ 'ttft-ms': Math.max(MIN_TTFT_BUDGET_MS, Math.ceil(observed.ttftMs * 2)) });
+    }
+  }
+  return assert;
+}
+
+function caseName(message: string): string {
+  const words = message.replace(/\s+/g, ' ').trim();
+  return words.length <= 50 ? words || 'saved reply' : `${words.slice(0, 49)}…`;
+}
+
+/** Writes the case to `path` (created when missing); returns its name and the file's new text. */
+export async function saveCase(
+  path: string,
+  observed: ObservedReply,
+  name = caseName(observed.message),
+): Promise<{ caseName: string; text: string }> {
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  const entry = {
+    name,
+    message: observed.message,
+    ...(observed.stream ? {} : { stream: false }),
+    assert: suggestAssertions(observed),
+  };
+  let out: string;
+  if (text === undefined || text.trim() === '') {
+    const doc = parseDocument('');
+    doc.contents = doc.createNode({
+      name: 'Saved from the playground',
+      ...(observed.agent ? { targets: { agents: [observed.agent] } } : {}),
+      cases: [entry],
+    }) as unknown as typeof doc.contents;
+    out = doc.toString();
+  } else {
+    // The file must load now: appending to a broken file would hide its problem behind a new one.
+    const suite = parseSuite(text, path);
+    const agents = suite.targets.agents;
+    const fits =
+      observed.agent === undefined ? agents === undefined : (agents ?? []).includes(observed.agent);
+    if (!fits) {
+      throw new CoreError(
+        'BAD_INPUT',
+        `${suite.name} runs against ${agents?.join(', ') ?? 'the default agent'}, not ${observed.agent ?? 'the default agent'}: choose a suite for that agent or a new file.`,
+      );
+    }
+    const doc = parseDocument(text);
+    const cases = isMap(doc.contents) ? doc.contents.get('cases', true) : undefined;
+    if (!isSeq(cases)) throw new CoreError('BAD_INPUT', `${path} has no list of cases to add to.`);
+    (cases as YAMLSeq).add(doc.createNode(entry) as YAMLMap);
+    out = doc.toString();
+  }
+  parseSuite(out, path); // what is written loads
+  await writeFileAtomic(path, out);
+  return { caseName: name, text: out };
+}

@@ -1,0 +1,283 @@
+// From a validated suite file to the cases a run sends: defaults applied, one case per row of a
+// `vars` table, {{variables}} substituted, messages generated, and the rules a schema cannot say
+// (a stream assertion in an unstreamed case, `remembers` in a first turn, a regex or JSON Schema
+// that does not compile) reported as problems at the path where they were written.
+import {
+  STREAM_ONLY_KINDS,
+  type AssertionKind,
+  type SuiteAssertion,
+  type SuiteFile,
+} from '../../../shared/suite';
+import type { Check, PlannedCase, PlannedStep } from '../../../shared/suite-run';
+import type { PathProblem } from '../yaml-file';
+import { compileJsonSchema } from './json-schema-check';
+
+/** The line a path (and optionally a key of the map there) was written on. */
+export type LineAt = (path: PropertyKey[], key?: string) => number;
+
+const VARIABLE = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
+
+type Lookup = (name: string) => string | undefined;
+
+class Expansion {
+  readonly problems: PathProblem[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(readonly lineAt: LineAt) {}
+
+  problem(path: PropertyKey[], message: string, key?: string): void {
+    // A table of inputs repeats a case's problems once per row: say each once.
+    const id = `${path.join('.')}|${key ?? ''}|${message}`;
+    if (this.seen.has(id)) return;
+    this.seen.add(id);
+    this.problems.push({ path, message, ...(key !== undefined ? { key } : {}) });
+  }
+
+  interpolate(text: string, lookup: Lookup, path: PropertyKey[], key?: string): string {
+    return text.replace(VARIABLE, (whole, name: string) => {
+      const value = lookup(name);
+      if (value !== undefined) return value;
+      this.problem(
+        path,
+        name.startsWith('env.')
+          ? `The environment variable ${name.slice(4)} is not set (used as {{${name}}}).`
+          : `Unknown variable {{${name}}}: define it in the case's vars or the suite's vars (or use {{env.NAME}}).`,
+        key,
+      );
+      return whole;
+    });
+  }
+}
+
+/** A message of `bytes` UTF-8 bytes made of `fill` repeated, never splitting a character. */
+function fillMessage(fill: string, bytes: number): string {
+  const unit = Buffer.byteLength(fill, 'utf8');
+  let text = fill.repeat(Math.floor(bytes / unit));
+  let left = bytes - Math.floor(bytes / unit) * unit;
+  for (const char of fill) {
+    const size = Buffer.byteLength(char, 'utf8');
+    if (size > left) break;
+    text += char;
+    left -= size;
+  }
+  return text;
+}
+
+function rowLabel(row: Record<string, string>): string {
+  return Object.entries(row)
+    .map(([k, v]) => `${k}=${v.length > 24 ? `${v.slice(0, 23)}…` : v}`)
+    .join(', ');
+}
+
+interface RawStep {
+  messagePath: PropertyKey[];
+  messageKey: string | undefined;
+  message: SuiteFile['cases'][number]['message'];
+  assertPath: PropertyKey[];
+  assert: SuiteAssertion[];
+}
+
+function rawSteps(c: SuiteFile['cases'][number], base: PropertyKey[], x: Expansion): RawStep[] {
+  if (c.steps && c.message !== undefined) {
+    x.problem(base, 'A case has either `message` (one turn) or `steps` (several), not both.', 'message');
+  }
+  if (c.steps && c.assert) {
+    x.problem(base, '`assert` goes inside each step when a case has steps.', 'assert');
+  }
+  if (c.steps) {
+    return c.steps.map((s, i) => ({
+      messagePath: [...base, 'steps', i],
+      messageKey: 'message',
+      message: s.message,
+      assertPath: [...base, 'steps', i, 'assert'],
+      assert: s.assert ?? [],
+    }));
+  }
+  if (c.message === undefined) {
+    x.problem(base, 'A case needs a `message` (one turn) or `steps` (several turns).');
+    return [];
+  }
+  return [
+    {
+      messagePath: base,
+      messageKey: 'message',
+      message: c.message,
+      assertPath: [...base, 'assert'],
+      assert: c.assert ?? [],
+    },
+  ];
+}
+
+function buildCheck(
+  kind: AssertionKind,
+  value: NonNullable<SuiteAssertion[AssertionKind]>,
+  line: number,
+  text: (s: string) => string,
+  report: (message: string) => void,
+): Check | undefined {
+  switch (kind) {
+    case 'contains':
+    case 'not-contains':
+    case 'equals':
+    case 'starts-with':
+      return { kind, line, text: text(value as string) };
+    case 'regex': {
+      const spec =
+        typeof value === 'string' ? { pattern: value } : (value as { pattern: string; flags?: string });
+      const pattern = text(spec.pattern);
+      const flags = spec.flags ?? '';
+      try {
+        new RegExp(pattern, flags);
+      } catch (error) {
+        report(`The regex does not compile: ${(error as Error).message}`);
+      }
+      return { kind, line, pattern, flags };
+    }
+    case 'json': {
+      if (value === true) return { kind, line };
+      const schema = (value as { schema: Record<string, unknown> }).schema;
+      try {
+        compileJsonSchema(schema);
+      } catch (error) {
+        report(`The JSON Schema is not valid: ${(error as Error).message}`);
+      }
+      return { kind, line, schema };
+    }
+    case 'max-length':
+    case 'min-length':
+      return { kind, line, length: value as number };
+    case 'ttft-ms':
+    case 'total-ms':
+    case 'max-gap-ms':
+      return { kind, line, ms: value as number };
+    case 'min-chunks':
+      return { kind, line, count: value as number };
+    case 'completes':
+      return { kind, line, value: value as boolean };
+    case 'status':
+      return { kind, line, status: value as number };
+    case 'code':
+      return { kind, line, code: text(value as string) };
+    case 'remembers':
+      // Resolved against the earlier turns by the caller.
+      return typeof value === 'object'
+        ? { kind, line, text: '', turn: (value as { turn: number }).turn }
+        : { kind, line, text: text(value as string) };
+  }
+}
+
+function expandCase(
+  file: SuiteFile,
+  ci: number,
+  row: Record<string, string> | undefined,
+  ri: number,
+  env: Readonly<Record<string, string | undefined>>,
+  x: Expansion,
+): PlannedCase | undefined {
+  const c = file.cases[ci] as SuiteFile['cases'][number];
+  const base: PropertyKey[] = ['cases', ci];
+  const lookup: Lookup = (name) =>
+    name.startsWith('env.') ? env[name.slice(4)] : (row?.[name] ?? file.vars?.[name]);
+  const thread = c.thread ?? file.defaults?.thread ?? false;
+  if (thread && c.stream === true) {
+    x.problem(base, 'Thread replies are not streamed (thread: true): remove `stream: true`.', 'stream');
+  }
+  const stream = !thread && (c.stream ?? file.defaults?.stream ?? true);
+  const named = c.name.includes('{{');
+  const name = named
+    ? x.interpolate(c.name, lookup, base, 'name')
+    : row
+      ? `${c.name} [${rowLabel(row)}]`
+      : c.name;
+  const steps: PlannedStep[] = [];
+  for (const [si, raw] of rawSteps(c, base, x).entries()) {
+    let message: string;
+    if (typeof raw.message === 'object') {
+      message = fillMessage(
+        x.interpolate(raw.message.fill, lookup, raw.messagePath, 'message'),
+        raw.message.bytes,
+      );
+    } else {
+      message = x.interpolate(raw.message as string, lookup, raw.messagePath, raw.messageKey);
+    }
+    const checks: Check[] = [];
+    for (const [ai, entry] of raw.assert.entries()) {
+      const at = [...raw.assertPath, ai];
+      for (const [kind, value] of Object.entries(entry) as [AssertionKind, SuiteAssertion[AssertionKind]][]) {
+        if (value === undefined) continue;
+        const report = (m: string): void => x.problem(at, m, kind);
+        if (!stream && STREAM_ONLY_KINDS.includes(kind)) {
+          report(
+            `${kind} needs a streamed reply, and this case is not streamed (${thread ? 'thread: true' : 'stream: false'}).`,
+          );
+        }
+        const check = buildCheck(
+          kind,
+          value,
+          x.lineAt(at, kind),
+          (s) => x.interpolate(s, lookup, at, kind),
+          report,
+        );
+        if (check?.kind === 'remembers') {
+          const earlier = steps.map((s) => s.message);
+          if (si === 0) {
+            report(
+              'remembers checks that a later turn refers to an earlier one: it cannot be in the first turn.',
+            );
+          } else if (check.turn !== undefined) {
+            if (check.turn > si)
+              report(
+                `remembers turn ${check.turn}: ${si === 1 ? 'only turn 1 comes' : `only turns 1 to ${si} come`} before this one.`,
+              );
+            else check.text = earlier[check.turn - 1] as string;
+          } else if (!earlier.some((m) => m.includes(check.text))) {
+            report(`remembers "${check.text}": no earlier turn of this case says it.`);
+          }
+        }
+        if (check) checks.push(check);
+      }
+    }
+    steps.push({ line: x.lineAt(raw.messagePath, raw.messageKey), message, checks });
+  }
+  if (steps.length === 0) return undefined;
+  return {
+    key: row ? `${ci + 1}.${ri + 1}` : `${ci + 1}`,
+    name,
+    line: x.lineAt(base),
+    stream,
+    thread,
+    ...(c.title !== undefined ? { title: x.interpolate(c.title, lookup, base, 'title') } : {}),
+    repeat: c.repeat ?? file.defaults?.repeat ?? 1,
+    steps,
+  };
+}
+
+/** The planned cases of a suite file, and every problem found on the way. */
+export function expandSuite(
+  file: SuiteFile,
+  env: Readonly<Record<string, string | undefined>>,
+  lineAt: LineAt,
+): { cases: PlannedCase[]; problems: PathProblem[] } {
+  const x = new Expansion(lineAt);
+  const cases: PlannedCase[] = [];
+  const names = new Map<string, number>();
+  for (const [ci, c] of file.cases.entries()) {
+    const rows = c.vars ?? [undefined];
+    for (const [ri, row] of rows.entries()) {
+      const planned = expandCase(file, ci, row, ri, env, x);
+      if (!planned) continue;
+      const earlier = names.get(planned.name);
+      if (earlier !== undefined) {
+        x.problem(
+          ['cases', ci],
+          `Two cases are named "${planned.name}" (the other is on line ${earlier}).`,
+          'name',
+        );
+      } else {
+        names.set(planned.name, planned.line);
+      }
+      cases.push(planned);
+    }
+  }
+  return { cases, problems: x.problems };
+}

@@ -1,0 +1,94 @@
+// The Tests screen's folder: its suite files (the *.yaml and *.yml directly inside, as the CLI
+// reads a folder) listed with their cases or, for a file that does not load, its problems with
+// their lines; and a watcher (chokidar) that says when a file was added, changed or removed, so
+// an edit made in an editor shows without a reload.
+import { readdir, stat } from 'node:fs/promises';
+import { basename, isAbsolute, join, resolve } from 'node:path';
+import { watch } from 'chokidar';
+import type { FolderListing, FolderSuite } from '../../../shared/suite-folder';
+import { CoreError } from '../core-error';
+import { loadSuiteFile, SuiteFileError, type LoadedSuite } from './suite-loader';
+
+const SUITE_FILE = /\.ya?ml$/i;
+/** Editors write a file in a few steps (truncate, write, rename): one listing after they settle. */
+const SETTLE_MS = 150;
+
+/** An absolute path to an existing folder, or a clear error. */
+export async function checkFolder(path: string): Promise<string> {
+  const trimmed = path.trim();
+  if (!isAbsolute(trimmed))
+    throw new CoreError('BAD_INPUT', `Give the folder as a full path (got "${path}").`);
+  const folder = resolve(trimmed);
+  const info = await stat(folder).catch(() => undefined);
+  if (!info?.isDirectory()) throw new CoreError('NOT_FOUND', `There is no folder at ${folder}.`);
+  return folder;
+}
+
+/** A suite file of the folder by its name: a plain file name, nothing that leaves the folder. */
+export function suitePath(folder: string, file: string): string {
+  if (file !== basename(file) || file.startsWith('.') || !SUITE_FILE.test(file)) {
+    throw new CoreError(
+      'BAD_INPUT',
+      `A suite file is a name ending in .yaml or .yml inside the folder (got "${file}").`,
+    );
+  }
+  return join(folder, file);
+}
+
+export async function suiteFileNames(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && SUITE_FILE.test(e.name))
+    .map((e) => e.name)
+    .sort();
+}
+
+export async function loadFolderSuite(folder: string, file: string): Promise<LoadedSuite> {
+  return loadSuiteFile(suitePath(folder, file));
+}
+
+export async function listFolder(folder: string): Promise<FolderListing> {
+  const suites: FolderSuite[] = [];
+  for (const file of await suiteFileNames(folder)) {
+    try {
+      const suite = await loadFolderSuite(folder, file);
+      suites.push({
+        file,
+        name: suite.name,
+        cases: suite.cases.map((c) => ({ key: c.key, name: c.name, line: c.line })),
+        agents: suite.targets.agents ?? [],
+      });
+    } catch (error) {
+      if (!(error instanceof SuiteFileError)) throw error;
+      suites.push({
+        file,
+        cases: [],
+        agents: [],
+        problems: error.problems.map((p) => ({
+          ...(p.line !== undefined ? { line: p.line } : {}),
+          ...(p.field !== undefined ? { field: p.field } : {}),
+          message: p.message,
+        })),
+      });
+    }
+  }
+  return { folder, suites };
+}
+
+/** Calls `onChange` (debounced) when a suite file of the folder is added, changed or removed. */
+export function watchFolder(folder: string, onChange: () => void): () => Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const watcher = watch(folder, {
+    depth: 0,
+    ignoreInitial: true,
+    ignored: (path, info) => path !== folder && info?.isFile() === true && !SUITE_FILE.test(path),
+  });
+  watcher.on('all', () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(onChange, SETTLE_MS);
+  });
+  return async () => {
+    if (timer) clearTimeout(timer);
+    await watcher.close();
+  };
+}

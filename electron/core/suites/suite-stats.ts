@@ -1,0 +1,40 @@
+// What repeats tell: p50/p95 of time to first chunk and of total time over a cell's exchanges, and
+// how many of its runs passed (a cell that passes 4 times in 5 is flaky, not fine).
+import type { AttemptResult, AttemptStatus, CellStats, Percentiles } from '../../../shared/suite-run';
+
+/** Nearest-rank percentile (a value that was observed, never an interpolation between two). */
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
+}
+
+function percentiles(values: number[]): Percentiles | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), samples: sorted.length };
+}
+
+export function cellStats(attempts: readonly AttemptResult[]): CellStats {
+  const ran = attempts.filter((a) => a.status === 'passed' || a.status === 'failed');
+  const passed = ran.filter((a) => a.status === 'passed').length;
+  const steps = ran.flatMap((a) => a.steps.filter((s) => s.state === 'done'));
+  const ttft = percentiles(steps.flatMap((s) => (s.ttftMs !== undefined ? [s.ttftMs] : [])));
+  const total = percentiles(steps.flatMap((s) => (s.totalMs !== undefined ? [s.totalMs] : [])));
+  return {
+    runs: ran.length,
+    passed,
+    flaky: passed > 0 && passed < ran.length,
+    ...(ttft ? { ttftMs: ttft } : {}),
+    ...(total ? { totalMs: total } : {}),
+  };
+}
+
+/** A cell fails when any attempt failed; otherwise it is cancelled/skipped if any was, else passed. */
+export function cellStatus(attempts: readonly AttemptResult[]): AttemptStatus {
+  const has = (s: AttemptStatus): boolean => attempts.some((a) => a.status === s);
+  if (has('failed')) return 'failed';
+  if (has('cancelled')) return 'cancelled';
+  if (has('skipped')) return 'skipped';
+  return 'passed';
+}

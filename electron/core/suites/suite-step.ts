@@ -1,0 +1,216 @@
+// One turn of one attempt: sent through the SuiteExchange (chat, stream, or thread), observed, and
+// checked. A 429 the service answers (another client on the key: our limiter never sends one it
+// knows will be refused) is waited out by the limiter and the turn sent again, a few times; the
+// service did not process a refused request, so this duplicates nothing. Everything kept is masked.
+import { randomUUID } from 'node:crypto';
+import type { PlannedCase, PlannedStep, RunFrame, StepResult } from '../../../shared/suite-run';
+import { ApiError } from '../api-error';
+import type { Profile } from '../profiles';
+import { redactSecrets } from '../redact';
+import { evaluateStep, maxGapMs, type Observation } from './assertions';
+import type { ExchangeReply, SuiteExchange } from './suite-exchange';
+
+/** Frames kept per step; past it they are counted, not kept. */
+const MAX_FRAMES_PER_STEP = 10_000;
+const MAX_429_RETRIES = 3;
+
+export interface StepContext {
+  exchange: SuiteExchange;
+  profile: Profile;
+  agent: string | undefined;
+  planned: PlannedCase;
+  sessionId: string | undefined;
+  threadId: string | undefined;
+  signal: AbortSignal | undefined;
+}
+
+export interface StepOutcome {
+  result: StepResult;
+  threadId?: string;
+  cancelled: boolean;
+}
+
+/** A session id the service accepts (1–128 letters or digits) that says where it came from. */
+export function newSuiteSessionId(): string {
+  return `suite${randomUUID().replaceAll('-', '')}`;
+}
+
+interface Sent {
+  obs: Observation;
+  requestId?: string | undefined;
+  frames: readonly { atMs: number; data: string; comment?: boolean }[];
+  threadId?: string;
+}
+
+function failed(error: unknown, streamed: boolean): Observation {
+  if (error instanceof ApiError) {
+    return {
+      reply: error.partial ?? '',
+      streamed,
+      chunkTimesMs: [],
+      completed: false,
+      status: error.status,
+      code: error.code,
+      errorType: error.type,
+      errorMessage: error.message,
+    };
+  }
+  const code = (error as { code?: unknown }).code;
+  return {
+    reply: '',
+    streamed,
+    chunkTimesMs: [],
+    completed: false,
+    status: 0,
+    code: typeof code === 'string' ? code : 'INTERNAL',
+    errorMessage: error instanceof Error ? error.message : String(error),
+  };
+}
+
+/** A reply that came whole (not streamed): what the assertions observe of it. */
+function whole(reply: ExchangeReply): Sent {
+  return {
+    obs: {
+      reply: reply.response,
+      streamed: false,
+      chunkTimesMs: [],
+      totalMs: reply.totalMs,
+      completed: true,
+      status: reply.status,
+    },
+    requestId: reply.requestId,
+    frames: [],
+  };
+}
+
+async function send(ctx: StepContext, step: PlannedStep, index: number): Promise<Sent> {
+  const { exchange, profile, agent, planned, signal } = ctx;
+  const agentField = agent !== undefined ? { agent } : {};
+  if (planned.thread) {
+    const reply =
+      index === 0
+        ? await exchange.createThread(
+            profile,
+            { message: step.message, ...agentField, ...(planned.title ? { title: planned.title } : {}) },
+            { signal },
+          )
+        : await exchange.sendThread(profile, ctx.threadId as string, step.message, { signal });
+    return {
+      ...whole(reply),
+      ...('threadId' in reply ? { threadId: reply.threadId as string } : {}),
+    };
+  }
+  const input = { message: step.message, session_id: ctx.sessionId as string, ...agentField };
+  if (!planned.stream) {
+    return whole(await exchange.chat(profile, input, { signal }));
+  }
+  const stream = await exchange.stream(profile, input, { signal });
+  const times: number[] = [];
+  let thrown: unknown;
+  try {
+    for await (const chunk of stream) times.push(chunk.atMs);
+  } catch (error) {
+    thrown = error;
+  }
+  const error = stream.error ?? (thrown instanceof ApiError ? thrown : undefined);
+  return {
+    obs: {
+      reply: stream.text,
+      streamed: true,
+      chunkTimesMs: times,
+      ttftMs: stream.timing.firstChunkMs,
+      totalMs: stream.timing.totalMs,
+      completed: stream.status === 'done',
+      // The stream started, so the reply's status was 2xx; a stream_error comes inside it.
+      status: 200,
+      code: error?.code ?? (thrown !== undefined ? 'INTERNAL' : undefined),
+      errorType: error?.type,
+      errorMessage: error?.message ?? (thrown instanceof Error ? thrown.message : undefined),
+    },
+    requestId: stream.requestId,
+    frames: stream.frames,
+  };
+}
+
+function maskFrames(frames: Sent['frames']): RunFrame[] {
+  return frames
+    .slice(0, MAX_FRAMES_PER_STEP)
+    .map((f) => ({ atMs: f.atMs, data: redactSecrets(f.data), ...(f.comment ? { comment: true } : {}) }));
+}
+
+export async function runStep(ctx: StepContext, step: PlannedStep, index: number): Promise<StepOutcome> {
+  const allows429 = step.checks.some((c) => c.kind === 'status' && c.status === 429);
+  let rateLimited = 0;
+  let sent: Sent;
+  for (;;) {
+    try {
+      sent = await send(ctx, step, index);
+      break;
+    } catch (error) {
+      const refused = error instanceof ApiError && error.status === 429;
+      if (refused && !allows429 && rateLimited < MAX_429_RETRIES && !ctx.signal?.aborted) {
+        rateLimited++;
+        continue;
+      }
+      sent = {
+        obs: failed(error, ctx.planned.stream && !ctx.planned.thread),
+        requestId: error instanceof ApiError ? error.requestId : undefined,
+        frames: [],
+      };
+      break;
+    }
+  }
+  const { obs } = sent;
+  const cancelled = obs.code === 'ABORTED' || (ctx.signal?.aborted === true && !obs.completed);
+  const checks = cancelled ? [] : evaluateStep(step.checks, obs, step.line);
+  const result: StepResult = {
+    index,
+    line: step.line,
+    message: redactSecrets(step.message),
+    state: cancelled ? 'cancelled' : 'done',
+    streamed: obs.streamed,
+    ...(sent.requestId ? { requestId: sent.requestId } : {}),
+    status: obs.status,
+    ...(obs.code && !obs.completed
+      ? {
+          error: {
+            code: obs.code,
+            message: redactSecrets(obs.errorMessage ?? ''),
+            ...(obs.errorType ? { type: obs.errorType } : {}),
+          },
+        }
+      : {}),
+    reply: redactSecrets(obs.reply),
+    chunks: obs.chunkTimesMs.length,
+    ...(obs.ttftMs !== undefined ? { ttftMs: obs.ttftMs } : {}),
+    ...(obs.totalMs !== undefined ? { totalMs: obs.totalMs } : {}),
+    ...(obs.streamed ? { maxGapMs: maxGapMs(obs.chunkTimesMs) } : {}),
+    frames: maskFrames(sent.frames),
+    framesDropped: Math.max(0, sent.frames.length - MAX_FRAMES_PER_STEP),
+    rateLimited,
+    checks: checks.map((c) => ({
+      ...c,
+      expected: redactSecrets(c.expected),
+      actual: redactSecrets(c.actual),
+    })),
+  };
+  return { result, cancelled, ...(sent.threadId ? { threadId: sent.threadId } : {}) };
+}
+
+/** A turn that was not sent: an earlier one failed, or the run was cancelled first. */
+export function notSentStep(step: PlannedStep, index: number, state: 'skipped' | 'cancelled'): StepResult {
+  return {
+    index,
+    line: step.line,
+    message: redactSecrets(step.message),
+    state,
+    streamed: false,
+    status: 0,
+    reply: '',
+    chunks: 0,
+    frames: [],
+    framesDropped: 0,
+    rateLimited: 0,
+    checks: [],
+  };
+}

@@ -1,0 +1,124 @@
+// "Save as test case" on a finished playground reply (issue 16): a dialog to pick a suite file of
+// the Tests screen's folder (or name a new one); the core writes the message, and assertions
+// suggested from the reply, into it, keeping the rest of the file as written.
+import { useRef, useState } from 'react';
+import { bridge } from '../../bridge';
+import { ErrorMessage } from '../../components/error-message';
+import { openFolder, setPath, useTests } from './tests-store';
+import './tests.css';
+
+export interface SavedReply {
+  message: string;
+  agent: string | undefined;
+  stream: boolean;
+  ttftMs: number | undefined;
+  text: () => string;
+}
+
+const NEW = '__new__';
+
+export function SaveAsCase({ reply }: { reply: SavedReply }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const listing = useTests((s) => s.listing);
+  const path = useTests((s) => s.path);
+  const [file, setFile] = useState('');
+  const [newName, setNewName] = useState('saved-cases.yaml');
+  const [error, setError] = useState<unknown>();
+  const [done, setDone] = useState<string>();
+  const fitting = listing?.suites.filter(
+    (s) => !s.problems && (reply.agent ? s.agents.includes(reply.agent) : s.agents.length === 0),
+  );
+  const chosen = file || fitting?.[0]?.file || NEW;
+  function show() {
+    setError(undefined);
+    setDone(undefined);
+    void bridge.tests.list({}).then((l) => l && useTests.setState({ listing: l }));
+    dialog.current?.showModal();
+  }
+  async function save() {
+    setError(undefined);
+    try {
+      const target = chosen === NEW ? newName.trim() : chosen;
+      const saved = await bridge.tests.saveCase({
+        file: target,
+        message: reply.message,
+        ...(reply.agent ? { agent: reply.agent } : {}),
+        reply: reply.text(),
+        stream: reply.stream,
+        ...(reply.ttftMs !== undefined ? { ttftMs: reply.ttftMs } : {}),
+      });
+      setDone(`Saved “${saved.caseName}” to ${saved.file}.`);
+      dialog.current?.close();
+    } catch (e) {
+      setError(e);
+    }
+  }
+  return (
+    <>
+      <button type="button" className="link" onClick={show}>
+        Save as test case
+      </button>
+      {done ? (
+        <span className="muted pg-copied" role="status">
+          {done}
+        </span>
+      ) : null}
+      <dialog ref={dialog} className="tests-save-dialog" aria-label="Save as test case">
+        <h3>Save as test case</h3>
+        <p className="muted">
+          The message, {reply.agent ?? 'the default agent'}, and assertions suggested from the reply: a phrase
+          it contains{reply.stream ? ', that the stream completes, first chunk within twice this one’s' : ''}.
+        </p>
+        {listing ? (
+          <>
+            <label className="tests-save-field">
+              Suite file in <code>{listing.folder}</code>
+              <select value={chosen} onChange={(e) => setFile(e.target.value)}>
+                {fitting?.map((s) => (
+                  <option key={s.file} value={s.file}>
+                    {s.file} — {s.name}
+                  </option>
+                ))}
+                <option value={NEW}>New file…</option>
+              </select>
+            </label>
+            {chosen === NEW ? (
+              <label className="tests-save-field">
+                New file name
+                <input value={newName} onChange={(e) => setNewName(e.target.value)} spellCheck={false} />
+              </label>
+            ) : null}
+          </>
+        ) : (
+          <form
+            className="tests-save-field"
+            onSubmit={(event) => {
+              event.preventDefault();
+              openFolder(path).catch(setError);
+            }}
+          >
+            <label htmlFor="save-case-folder">Folder of suite files (full path)</label>
+            <input
+              id="save-case-folder"
+              value={path}
+              spellCheck={false}
+              onChange={(e) => setPath(e.target.value)}
+            />
+            <button type="submit" className="secondary">
+              Open folder
+            </button>
+          </form>
+        )}
+        {error ? <ErrorMessage error={error} /> : null}
+        <div className="tests-save-actions">
+          <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+          <button type="button" disabled={!listing} onClick={() => void save()}>
+            Save case
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}

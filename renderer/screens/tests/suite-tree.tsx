@@ -1,0 +1,80 @@
+// The open folder's suites, each with its cases and Run buttons; a file that does not load shows
+// its problems with their lines instead.
+import type { FolderSuite } from '../../../shared/suite-folder';
+
+function Problems({ suite }: { suite: FolderSuite }) {
+  return (
+    <ul className="tests-problems" aria-label={`Problems in ${suite.file}`}>
+      {suite.problems?.map((p, i) => (
+        <li key={i}>
+          <code>
+            {suite.file}
+            {p.line !== undefined ? `:${p.line}` : ''}
+          </code>{' '}
+          {p.field ? <code>{p.field}</code> : null} {p.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SuiteTree({
+  suites,
+  busy,
+  onRun,
+}: {
+  suites: FolderSuite[];
+  busy: boolean;
+  onRun: (input: { file?: string; caseKey?: string }) => void;
+}) {
+  if (suites.length === 0) return <p className="muted">This folder holds no suite files (*.yaml, *.yml).</p>;
+  return (
+    <ul className="tests-tree" aria-label="Suites">
+      {suites.map((suite) => (
+        <li key={suite.file} className="tests-suite" data-file={suite.file}>
+          <div className="tests-suite-head">
+            <span>
+              <strong>{suite.name ?? suite.file}</strong>{' '}
+              <span className="muted">
+                {suite.file}
+                {suite.agents.length > 0 ? ` · ${suite.agents.join(', ')}` : ''}
+              </span>
+            </span>
+            {suite.problems ? (
+              <span className="badge tests-badge-failed">does not load</span>
+            ) : (
+              <button
+                type="button"
+                className="secondary small"
+                disabled={busy}
+                aria-label={`Run suite ${suite.name ?? suite.file}`}
+                onClick={() => onRun({ file: suite.file })}
+              >
+                Run suite
+              </button>
+            )}
+          </div>
+          {suite.problems ? <Problems suite={suite} /> : null}
+          <ul className="tests-cases">
+            {suite.cases.map((c) => (
+              <li key={c.key}>
+                <span>
+                  {c.name} <span className="muted">line {c.line}</span>
+                </span>
+                <button
+                  type="button"
+                  className="link"
+                  disabled={busy}
+                  aria-label={`Run case ${c.name}`}
+                  onClick={() => onRun({ file: suite.file, caseKey: c.key })}
+                >
+                  Run
+                </button>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}

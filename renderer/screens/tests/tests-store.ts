@@ -1,0 +1,107 @@
+// The Tests screen's state: the open folder's suites, the typed path, and the run being watched —
+// its plan (the grid), each cell's state as `tests:progress` events arrive, the progress count and,
+// at the end, the comparison of each suite with its previous run. Outside React, so leaving the
+// screen and coming back keeps a run's grid.
+import { create } from 'zustand';
+import type { TestsProgress } from '../../../shared/bridge';
+import type { FolderListing, RunComparison } from '../../../shared/suite-folder';
+import type { AttemptStatus, CellResult, RunPlan } from '../../../shared/suite-run';
+import { bridge } from '../../bridge';
+
+export type CellState = 'pending' | 'running' | AttemptStatus;
+
+export interface RunView {
+  runId: string;
+  plan: RunPlan;
+  done: number;
+  total: number;
+  finished: boolean;
+  status?: 'passed' | 'failed' | 'cancelled';
+  cells: Record<string, { state: CellState; result?: CellResult }>;
+  comparisons?: Record<string, RunComparison | null>;
+}
+
+interface TestsState {
+  listing: FolderListing | null;
+  path: string;
+  run?: RunView | undefined;
+  openCellId?: string | undefined;
+}
+
+const PATH_KEY = 'agent-console.tests.folder';
+
+export const useTests = create<TestsState>(() => ({
+  listing: null,
+  path: localStorage.getItem(PATH_KEY) ?? '',
+}));
+
+export function setPath(path: string): void {
+  useTests.setState({ path });
+}
+
+export async function openFolder(path?: string): Promise<void> {
+  const listing = await bridge.tests.open(path === undefined ? {} : { path });
+  if (!listing) return;
+  localStorage.setItem(PATH_KEY, listing.folder);
+  useTests.setState({ listing, path: listing.folder });
+}
+
+function apply(run: RunView | undefined, event: TestsProgress): RunView | undefined {
+  if (event.type === 'run-started') {
+    const cells: RunView['cells'] = {};
+    for (const suite of event.plan.suites) for (const c of suite.cells) cells[c.id] = { state: 'pending' };
+    return {
+      runId: event.plan.runId,
+      plan: event.plan,
+      done: 0,
+      total: event.plan.totalAttempts,
+      finished: false,
+      cells,
+    };
+  }
+  if (!run) return run;
+  const runId = event.type === 'run-finished' ? event.result.runId : event.runId;
+  if (runId !== run.runId) return run;
+  switch (event.type) {
+    case 'attempt-started': {
+      const cell = run.cells[event.cellId];
+      if (!cell || cell.state !== 'pending') return run;
+      return { ...run, cells: { ...run.cells, [event.cellId]: { state: 'running' } } };
+    }
+    case 'attempt-finished':
+      return { ...run, done: event.done, total: event.total };
+    case 'cell-finished':
+      return {
+        ...run,
+        cells: { ...run.cells, [event.cell.id]: { state: event.cell.status, result: event.cell } },
+      };
+    case 'run-finished':
+      return { ...run, finished: true, status: event.result.status, comparisons: event.comparisons };
+  }
+}
+
+let wired = false;
+/** Follows the core's events once: edits on disk and run progress. */
+export function wireTestsEvents(): void {
+  if (wired) return;
+  wired = true;
+  bridge.on('tests:changed', (listing) => useTests.setState({ listing }));
+  bridge.on('tests:progress', (event) => useTests.setState((s) => ({ run: apply(s.run, event) })));
+  void bridge.tests.list({}).then((listing) => {
+    if (listing) useTests.setState({ listing, path: listing.folder });
+  });
+}
+
+export async function startRun(input: { file?: string; caseKey?: string }): Promise<void> {
+  useTests.setState({ openCellId: undefined });
+  await bridge.tests.run(input);
+}
+
+export async function cancelRun(): Promise<void> {
+  const run = useTests.getState().run;
+  if (run && !run.finished) await bridge.tests.cancel({ runId: run.runId });
+}
+
+export function openCell(id: string | undefined): void {
+  useTests.setState({ openCellId: id });
+}

@@ -1,0 +1,175 @@
+// What a suite run plans, reports as it goes, and keeps (issue 16). Plain data, so a front end can
+// carry it anywhere: the CLI prints it, the Tests screen will draw its grid from the events
+// (a cell per case × target fills as its attempts finish) and open a cell's steps and frames.
+import type { AssertionKind } from './suite';
+
+/** One assertion of a step, variables substituted, with the line it was written on. */
+export type Check = { line: number } & (
+  | { kind: 'contains' | 'not-contains' | 'equals' | 'starts-with'; text: string }
+  | { kind: 'regex'; pattern: string; flags: string }
+  | { kind: 'json'; schema?: Record<string, unknown> }
+  | { kind: 'max-length' | 'min-length'; length: number }
+  | { kind: 'ttft-ms' | 'total-ms' | 'max-gap-ms'; ms: number }
+  | { kind: 'min-chunks'; count: number }
+  | { kind: 'completes'; value: boolean }
+  | { kind: 'status'; status: number }
+  | { kind: 'code'; code: string }
+  | { kind: 'remembers'; text: string; turn?: number }
+);
+
+export interface PlannedStep {
+  line: number;
+  message: string;
+  checks: Check[];
+}
+
+/** A case of a suite file, or one row of its `vars` table. */
+export interface PlannedCase {
+  /** Unique in its suite: the case's index, plus the row's for a vars table ("2", "3.1"). */
+  key: string;
+  name: string;
+  line: number;
+  stream: boolean;
+  thread: boolean;
+  title?: string;
+  repeat: number;
+  steps: PlannedStep[];
+}
+
+export interface TargetRef {
+  /** Unique in its suite (profile id + agent). */
+  key: string;
+  profileId: string;
+  profileName: string;
+  /** Slug or id as written; undefined = the service's default agent. */
+  agent: string | undefined;
+}
+
+export interface RunPlan {
+  runId: string;
+  startedAt: number;
+  suites: {
+    file: string;
+    name: string;
+    cases: Pick<PlannedCase, 'key' | 'name' | 'line' | 'repeat'>[];
+    targets: TargetRef[];
+    /** The grid: a cell per case × target, each filled by its `repeat` attempts. */
+    cells: { id: string; caseKey: string; targetKey: string; attempts: number }[];
+  }[];
+  /** Exchanges are not known in advance (a failed turn ends its attempt); attempts are. */
+  totalAttempts: number;
+}
+
+/** One frame of a streamed reply, as the stream inspector shows it (data masked). */
+export interface RunFrame {
+  atMs: number;
+  data: string;
+  comment?: boolean;
+}
+
+export interface CheckResult {
+  /** `reply` is the implicit check that a step without an error assertion got a whole reply. */
+  kind: AssertionKind | 'reply';
+  line: number;
+  passed: boolean;
+  expected: string;
+  actual: string;
+}
+
+export interface StepResult {
+  index: number;
+  line: number;
+  /** Masked, as everything below (electron/core/redact.ts). */
+  message: string;
+  /** `skipped`: an earlier turn of the attempt failed, so this one was not sent. */
+  state: 'done' | 'skipped' | 'cancelled';
+  streamed: boolean;
+  requestId?: string;
+  /** HTTP status; 0 when no reply came (network, cancel). A started stream is 200. */
+  status: number;
+  error?: { code: string; message: string; type?: string };
+  reply: string;
+  chunks: number;
+  ttftMs?: number;
+  totalMs?: number;
+  maxGapMs?: number;
+  frames: RunFrame[];
+  /** Frames past the cap kept per step (a runaway stream must not exhaust memory). */
+  framesDropped: number;
+  /** 429s the service answered to this step (each retried once the limiter allowed). */
+  rateLimited: number;
+  checks: CheckResult[];
+}
+
+export type AttemptStatus = 'passed' | 'failed' | 'cancelled' | 'skipped';
+
+export interface AttemptResult {
+  /** 1-based repeat number. */
+  repeat: number;
+  status: AttemptStatus;
+  startedAt: number;
+  durationMs: number;
+  sessionId?: string;
+  threadId?: string;
+  steps: StepResult[];
+}
+
+export interface Percentiles {
+  p50: number;
+  p95: number;
+  samples: number;
+}
+
+export interface CellStats {
+  /** Attempts that ran to the end (not cancelled or skipped). */
+  runs: number;
+  passed: number;
+  /** Some runs passed and some failed. */
+  flaky: boolean;
+  /** Over every exchange of the cell's attempts. */
+  ttftMs?: Percentiles;
+  totalMs?: Percentiles;
+}
+
+/** A case × target: one cell of the grid, with its repeats. */
+export interface CellResult {
+  id: string;
+  caseKey: string;
+  caseName: string;
+  caseLine: number;
+  target: TargetRef;
+  status: AttemptStatus;
+  attempts: AttemptResult[];
+  stats: CellStats;
+}
+
+interface SuiteResult {
+  file: string;
+  name: string;
+  cells: CellResult[];
+}
+
+export interface SuiteRunResult {
+  runId: string;
+  status: 'passed' | 'failed' | 'cancelled';
+  startedAt: number;
+  durationMs: number;
+  suites: SuiteResult[];
+  totals: { attempts: number; passed: number; failed: number; cancelled: number; skipped: number };
+  /** 429s the service answered during the run (retried); 0 when the limiter did its job. */
+  rateLimited: number;
+}
+
+export type SuiteRunEvent =
+  | { type: 'run-started'; plan: RunPlan }
+  | { type: 'attempt-started'; runId: string; cellId: string; repeat: number }
+  | {
+      type: 'attempt-finished';
+      runId: string;
+      cellId: string;
+      attempt: AttemptResult;
+      done: number;
+      total: number;
+    }
+  | { type: 'cell-finished'; runId: string; cell: CellResult }
+  | { type: 'run-finished'; result: SuiteRunResult };

@@ -1,0 +1,202 @@
+// The agent test suite file (issue 16, DESIGN.md §7): one suite per YAML file, reviewed in pull
+// requests like code. This zod schema is the one description of the format: the loader validates
+// with it (electron/core/suites/suite-loader.ts names the file, line and field of every problem) and
+// schemas/agent-test-suite.schema.json is exported from it for editors.
+import { z } from 'zod';
+
+/**
+ * Text the user writes. YAML reads `contains: 4711` as a number and `equals: yes` as a string, so
+ * numbers and booleans are accepted and taken as written in their plain form (quote a value such
+ * as `1.50` that must be kept exactly).
+ */
+const Text = z
+  .union([z.string(), z.number(), z.boolean()])
+  .transform((value) => String(value))
+  .meta({ description: 'Text; {{name}} takes a variable, {{env.NAME}} an environment variable.' });
+
+const VAR_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+/** The largest generated message (`fill`): well past the service's 100 KB limit, far from exhausting memory. */
+const MAX_FILL_BYTES = 10 * 1024 * 1024;
+
+const Fill = z
+  .strictObject({
+    fill: z.string().min(1).meta({ description: 'Text repeated to build the message.' }),
+    bytes: z
+      .int()
+      .min(1)
+      .max(MAX_FILL_BYTES)
+      .meta({ description: 'Length of the message in UTF-8 bytes (never splitting a character).' }),
+  })
+  .meta({ description: 'A generated message, e.g. {fill: "a", bytes: 102401} for one byte over 100 KB.' });
+
+const Message = z.union([Text, Fill]);
+
+const RegexSpec = z.union([
+  z.string().min(1),
+  z.strictObject({
+    pattern: z.string().min(1),
+    flags: z
+      .string()
+      .regex(/^[dimsuvy]*$/, 'Regex flags are letters among d, i, m, s, u, v and y.')
+      .optional(),
+  }),
+]);
+
+const Millis = z.number().positive();
+
+/** Every assertion, each with what it checks (shown by editors through the JSON Schema). */
+const ASSERTION_SHAPE = {
+  contains: Text.optional().meta({ description: 'The reply contains this text (case-sensitive).' }),
+  'not-contains': Text.optional().meta({ description: 'The reply does not contain this text.' }),
+  equals: Text.optional().meta({ description: 'The reply is exactly this text.' }),
+  regex: RegexSpec.optional().meta({
+    description: 'The reply matches this JavaScript regular expression (a pattern, or {pattern, flags}).',
+  }),
+  'starts-with': Text.optional().meta({ description: 'The reply starts with this text.' }),
+  json: z
+    .union([z.literal(true), z.strictObject({ schema: z.record(z.string(), z.unknown()) })])
+    .optional()
+    .meta({
+      description:
+        'The reply (or its ```json fenced block) parses as JSON; with {schema: …} it also matches that JSON Schema.',
+    }),
+  'max-length': z
+    .int()
+    .min(0)
+    .optional()
+    .meta({ description: 'The reply is at most this many characters (Unicode code points).' }),
+  'min-length': z
+    .int()
+    .min(0)
+    .optional()
+    .meta({ description: 'The reply is at least this many characters (Unicode code points).' }),
+  'ttft-ms': Millis.optional().meta({
+    description: 'Streamed: the first chunk arrives within this many milliseconds of the request.',
+  }),
+  'total-ms': Millis.optional().meta({
+    description: 'The whole reply arrives within this many milliseconds of the request.',
+  }),
+  'min-chunks': z
+    .int()
+    .min(0)
+    .optional()
+    .meta({ description: 'Streamed: at least this many content chunks arrive.' }),
+  'max-gap-ms': Millis.optional().meta({
+    description: 'Streamed: no gap between two chunks is longer than this many milliseconds.',
+  }),
+  completes: z.boolean().optional().meta({
+    description:
+      'Streamed: true = the stream ends with [DONE] and no stream_error; false = it does not (an error or a cut).',
+  }),
+  status: z
+    .int()
+    .min(100)
+    .max(599)
+    .optional()
+    .meta({ description: 'The HTTP status of the reply, e.g. 404 for a stopped agent.' }),
+  code: z.string().min(1).optional().meta({
+    description:
+      'The error code, case-insensitive: AGENT_NOT_FOUND, BAD_REQUEST, AGENT_ERROR, stream_error, STREAM_INCOMPLETE…',
+  }),
+  remembers: z
+    .union([Text, z.strictObject({ turn: z.int().min(1) })])
+    .optional()
+    .meta({
+      description:
+        'A later turn refers to an earlier one: the reply contains this text, which an earlier turn said, or {turn: N}: the whole message of turn N.',
+    }),
+} as const;
+
+export type AssertionKind = keyof typeof ASSERTION_SHAPE;
+export const ASSERTION_KINDS = Object.keys(ASSERTION_SHAPE) as AssertionKind[];
+/** Assertions that only a streamed reply can answer. */
+export const STREAM_ONLY_KINDS: readonly AssertionKind[] = [
+  'ttft-ms',
+  'min-chunks',
+  'max-gap-ms',
+  'completes',
+];
+
+export const SuiteAssertion = z
+  .strictObject(ASSERTION_SHAPE)
+  .refine((a) => Object.keys(a).length > 0, {
+    message: `An assertion names one of: ${ASSERTION_KINDS.join(', ')}.`,
+  })
+  .meta({ minProperties: 1, description: 'One assertion per entry, e.g. `- contains: hello`.' });
+export type SuiteAssertion = z.output<typeof SuiteAssertion>;
+
+const Assertions = z.array(SuiteAssertion);
+
+const SuiteStep = z.strictObject({
+  message: Message,
+  assert: Assertions.optional(),
+});
+
+const VarValue = z.union([z.string(), z.number(), z.boolean()]).transform((value) => String(value));
+const VarName = z.string().regex(VAR_NAME_PATTERN, 'A variable name is letters, digits, _ and -.');
+const VarTable = z.record(VarName, VarValue);
+
+const SuiteCase = z
+  .strictObject({
+    name: z.string().min(1),
+    message: Message.optional().meta({ description: 'A one-turn case: the message (or use steps).' }),
+    assert: Assertions.optional().meta({ description: 'Assertions on the reply to `message`.' }),
+    steps: z
+      .array(SuiteStep)
+      .min(1)
+      .optional()
+      .meta({ description: 'Turns in one session (or one thread with thread: true).' }),
+    stream: z.boolean().optional().meta({ description: 'Stream the replies (default: true).' }),
+    repeat: z.int().min(1).max(1000).optional().meta({ description: 'Runs per target (default 1).' }),
+    thread: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Run the turns in a new thread instead of a chat session (not streamed).' }),
+    title: Text.optional().meta({ description: 'The thread title (with thread: true).' }),
+    vars: z
+      .array(VarTable)
+      .min(1)
+      .optional()
+      .meta({ description: 'A table of inputs: the case runs once per row.' }),
+  })
+  .meta({ description: 'A case: `message` + `assert`, or `steps`.' });
+
+export const SuiteFile = z
+  .strictObject({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    targets: z
+      .strictObject({
+        agents: z
+          .array(z.string().min(1))
+          .min(1)
+          .optional()
+          .meta({ description: 'Agent slugs or ids (default: the service’s default agent).' }),
+        profiles: z
+          .array(z.string().min(1))
+          .min(1)
+          .optional()
+          .meta({ description: 'Profile names (default: the active profile).' }),
+      })
+      .optional(),
+    defaults: z
+      .strictObject({
+        stream: z.boolean().optional(),
+        repeat: z.int().min(1).max(1000).optional(),
+        thread: z.boolean().optional(),
+      })
+      .optional()
+      .meta({ description: 'Values every case takes unless it says otherwise.' }),
+    vars: VarTable.optional().meta({ description: 'Variables every case can use ({{name}}).' }),
+    cases: z.array(SuiteCase).min(1),
+  })
+  .meta({
+    title: 'Agent Console test suite',
+    description: 'One suite per file: agent test cases with stream-aware assertions (agent-console test).',
+  });
+export type SuiteFile = z.output<typeof SuiteFile>;
+
+/** The JSON Schema editors read (schemas/agent-test-suite.schema.json is this, written out). */
+export function suiteJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(SuiteFile, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
+}

@@ -1,0 +1,244 @@
+// The Tests screen's calls (issue 16): a folder of suite files listed with its problems by line,
+// edits on disk picked up, runs with progress kept on disk and compared with the previous run of
+// the same suite, and "Save as test case" that keeps the file's comments and writes a case that
+// passes. Against the real core and its embedded mock.
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BridgeEvents, TestsProgress } from '../../shared/bridge';
+import type { FolderListing, RunComparison } from '../../shared/suite-folder';
+import { BridgeHost } from '../../electron/bridge/bridge-host';
+import { ConsoleCore } from '../../electron/core/console-core';
+import { RunStore } from '../../electron/core/suites/run-store';
+import { removeDir, tempDir } from '../support/mock';
+
+let core: ConsoleCore;
+let host: BridgeHost;
+let dataDir: string;
+let folder: string;
+const events: { event: keyof BridgeEvents; payload: unknown }[] = [];
+
+const ECHO = `# Kept: a comment the user wrote.
+name: Echo
+targets:
+  agents: [echo]
+cases:
+  - name: says hello back
+    message: hello
+    assert:
+      - contains: hello # inline comment
+`;
+
+async function call<T>(name: string, input: unknown = {}): Promise<T> {
+  const result = await host.invoke(name, input);
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value as T;
+}
+
+async function runAndWait(input: Record<string, unknown>): Promise<{
+  runId: string;
+  progress: TestsProgress[];
+  comparisons: Record<string, RunComparison | null>;
+}> {
+  const from = events.length;
+  const { runId } = await call<{ runId: string }>('tests:run', input);
+  for (let i = 0; i < 400; i++) {
+    const progress = events
+      .slice(from)
+      .filter((e) => e.event === 'tests:progress')
+      .map((e) => e.payload as TestsProgress);
+    const end = progress.find((p) => p.type === 'run-finished');
+    if (end?.type === 'run-finished') return { runId, progress, comparisons: end.comparisons };
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('the run did not finish');
+}
+
+async function nextChange(from: number): Promise<FolderListing> {
+  for (let i = 0; i < 200; i++) {
+    const change = events.slice(from).find((e) => e.event === 'tests:changed');
+    if (change) return change.payload as FolderListing;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('no tests:changed');
+}
+
+beforeAll(async () => {
+  dataDir = tempDir('agent-console-tests-bridge-');
+  folder = tempDir('agent-console-suites-');
+  writeFileSync(join(folder, 'echo.yaml'), ECHO);
+  writeFileSync(
+    join(folder, 'broken.yaml'),
+    'name: Broken\ncases:\n  - name: x\n    message: hi\n    assert:\n      - containz: hi\n',
+  );
+  writeFileSync(join(folder, 'notes.txt'), 'not a suite');
+  core = await ConsoleCore.open({
+    dataDir,
+    embeddedMock: 'in-process',
+    keychainService: `agent-console-tests-${randomBytes(4).toString('hex')}`,
+  });
+  host = new BridgeHost(core, { transport: 'web', version: 'test' });
+  host.onEvent((event, payload) => events.push({ event, payload }));
+});
+afterAll(async () => {
+  host.close();
+  await core.close();
+  removeDir(dataDir);
+  removeDir(folder);
+});
+
+describe('tests:*', () => {
+  test('without a path or a chooser the web host asks for a typed path; a relative path is refused', async () => {
+    expect(await host.invoke('tests:open', {})).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+    expect(await host.invoke('tests:open', { path: 'suites' })).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_INPUT' },
+    });
+  });
+
+  test('opening a folder lists its suites with cases, and a broken file with its line', async () => {
+    const listing = await call<FolderListing>('tests:open', { path: folder });
+    expect(listing.suites.map((s) => s.file)).toEqual(['broken.yaml', 'echo.yaml']);
+    expect(listing.suites[1]).toMatchObject({
+      name: 'Echo',
+      agents: ['echo'],
+      cases: [{ key: '1', name: 'says hello back', line: 6 }],
+    });
+    expect(listing.suites[0]?.problems?.[0]).toMatchObject({
+      line: 6,
+      message: expect.stringContaining('containz'),
+    });
+  });
+
+  test('a file outside the folder is refused', async () => {
+    const refused = await host.invoke('tests:runs', { file: '../echo.yaml' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+  });
+
+  test('a run reports progress, is kept on disk, and the next run names a new failure', async () => {
+    const first = await runAndWait({ file: 'echo.yaml' });
+    const types = first.progress.map((p) => p.type);
+    expect(types[0]).toBe('run-started');
+    expect(types).toContain('cell-finished');
+    expect(first.comparisons['echo.yaml']).toBeNull();
+    const kept = await call<{ runId: string; status: string }[]>('tests:runs', { file: 'echo.yaml' });
+    expect(kept).toEqual([expect.objectContaining({ runId: first.runId, status: 'passed' })]);
+
+    core.mock?.control.setAgent('echo', { status: 'error' });
+    try {
+      const second = await runAndWait({ file: 'echo.yaml' });
+      expect(second.comparisons['echo.yaml']).toMatchObject({
+        previousRunId: first.runId,
+        newFailures: [{ caseName: 'says hello back', target: 'Embedded mock / echo' }],
+        fixed: [],
+      });
+      const again = await call<RunComparison>('tests:compare', { file: 'echo.yaml', runId: second.runId });
+      expect(again.newFailures).toHaveLength(1);
+      const stored = await call<{
+        cells: {
+          status: string;
+          attempts: { steps: { checks: { passed: boolean; expected: string; actual: string }[] }[] }[];
+        }[];
+      }>('tests:runGet', { file: 'echo.yaml', runId: second.runId });
+      const failedCheck = stored.cells[0]?.attempts[0]?.steps[0]?.checks.find((c) => !c.passed);
+      expect(failedCheck?.actual).toBeTruthy();
+    } finally {
+      core.mock?.control.setAgent('echo', { status: 'deployed' });
+    }
+  });
+
+  test('a whole-folder run stops on a broken file with its line', async () => {
+    const refused = await host.invoke('tests:run', {});
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('broken.yaml:6') },
+    });
+  });
+
+  test('an edit on disk arrives as tests:changed', async () => {
+    const from = events.length;
+    writeFileSync(
+      join(folder, 'broken.yaml'),
+      'name: Fixed\ntargets:\n  agents: [echo]\ncases:\n  - name: fixed case\n    message: hi\n',
+    );
+    const listing = await nextChange(from);
+    expect(listing.suites.find((s) => s.file === 'broken.yaml')).toMatchObject({
+      name: 'Fixed',
+      cases: [{ name: 'fixed case' }],
+    });
+  });
+
+  test('"Save as test case" keeps the file\'s comments and writes a case that passes', async () => {
+    await call('tests:saveCase', {
+      file: 'echo.yaml',
+      message: 'good morning',
+      agent: 'echo',
+      reply: 'Echo: good morning',
+      stream: true,
+      ttftMs: 3,
+    });
+    const text = readFileSync(join(folder, 'echo.yaml'), 'utf8');
+    expect(text).toContain('# Kept: a comment the user wrote.');
+    expect(text).toContain('# inline comment');
+    expect(text).toContain('contains: "Echo: good morning"');
+    expect(text).toContain('ttft-ms: 100');
+    const listing = await call<FolderListing>('tests:list');
+    const saved = listing.suites
+      .find((s) => s.file === 'echo.yaml')
+      ?.cases.find((c) => c.name === 'good morning');
+    expect(saved).toBeDefined();
+    const run = await runAndWait({ file: 'echo.yaml', caseKey: saved?.key });
+    const cells = run.progress.filter((p) => p.type === 'cell-finished');
+    expect(cells.map((c) => c.type === 'cell-finished' && c.cell.status)).toEqual(['passed']);
+  });
+
+  test('saving for an agent the suite does not run against is refused; a new file is made', async () => {
+    const refused = await host.invoke('tests:saveCase', {
+      file: 'echo.yaml',
+      message: 'x',
+      agent: 'helpdesk',
+      reply: 'y',
+      stream: false,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_INPUT', message: expect.stringContaining('helpdesk') },
+    });
+    await call('tests:saveCase', {
+      file: 'helpdesk.yaml',
+      message: 'x',
+      agent: 'helpdesk',
+      reply: 'y',
+      stream: false,
+    });
+    const listing = await call<FolderListing>('tests:list');
+    expect(listing.suites.find((s) => s.file === 'helpdesk.yaml')).toMatchObject({
+      agents: ['helpdesk'],
+      cases: [{ name: 'x' }],
+    });
+  });
+});
+
+test('the run store keeps the newest runs of a suite only', async () => {
+  const dir = tempDir('agent-console-runs-');
+  try {
+    const store = new RunStore(dir, 2);
+    for (let i = 1; i <= 4; i++) {
+      await store.save({
+        runId: `run${i}`,
+        status: 'passed',
+        startedAt: 1000 + i,
+        durationMs: 1,
+        suites: [{ file: '/s/a.yaml', name: 'A', cells: [] }],
+        totals: { attempts: 0, passed: 0, failed: 0, cancelled: 0, skipped: 0 },
+        rateLimited: 0,
+      });
+    }
+    expect((await store.list('/s/a.yaml')).map((r) => r.runId)).toEqual(['run4', 'run3']);
+    expect(readdirSync(dir)).toHaveLength(1);
+    expect((await store.previous('/s/a.yaml', 'run4'))?.runId).toBe('run3');
+  } finally {
+    removeDir(dir);
+  }
+});

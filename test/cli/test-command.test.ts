@@ -1,0 +1,344 @@
+// `agent-console test` as CI runs it: real processes, the embedded mock over HTTPS, JUnit XML checked
+// by a real XSD validator (xmllint, libxml2) against the common JUnit XSD (test/fixtures/junit.xsd).
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { SuiteRunResult } from '../../shared/suite-run';
+import { testCommand } from '../../electron/cli/test-command';
+import { filesContaining, testService } from '../support/keychain';
+import { removeDir, startTestMock, tempDir, type TestMock } from '../support/mock';
+
+const XSD = 'test/fixtures/junit.xsd';
+const hasXmllint = spawnSync('sh', ['-c', 'command -v xmllint'], { stdio: 'ignore' }).status === 0;
+const NO_XMLLINT =
+  'skipped: xmllint is not installed (Debian: apt-get install libxml2-utils; .ci/run installs it)';
+
+let dataDir: string;
+/** JUnit reports the runs below wrote, for the XSD check at the end. */
+const reports: string[] = [];
+const service = testService('test-command');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(
+  command: string,
+  args: string[],
+  options: {
+    env?: Record<string, string | undefined>;
+    onStdout?: (text: string, kill: () => void) => void;
+  } = {},
+): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      AGENT_CONSOLE_DATA_DIR: dataDir,
+      AGENT_CONSOLE_KEYCHAIN_SERVICE: service,
+      AGENT_API_KEY: undefined,
+      ...options.env,
+    };
+    const child = spawn(command, args, { env: env as NodeJS.ProcessEnv });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      options.onStdout?.(stdout, () => child.kill('SIGINT'));
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const cli = (args: string[], options?: Parameters<typeof run>[2]): Promise<Run> =>
+  run(process.execPath, ['bin/agent-console.js', 'test', ...args], options);
+
+/**
+ * The command in this process: checks of its input need no process of their own each (a spawned
+ * CLI costs seconds of CPU, which the other tests sharing two cores feel).
+ */
+async function inProcess(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const vars: Record<string, string | undefined> = {
+    AGENT_CONSOLE_DATA_DIR: dataDir,
+    AGENT_CONSOLE_KEYCHAIN_SERVICE: service,
+    AGENT_API_KEY: undefined,
+    ...env,
+  };
+  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  const setEnv = (values: Record<string, string | undefined>): void => {
+    for (const [k, v] of Object.entries(values)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+  setEnv(vars);
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    const code = await testCommand(args);
+    const text = (spy: typeof out): string => spy.mock.calls.map((c) => String(c[0])).join('');
+    return { code, stdout: text(out), stderr: text(err) };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+    setEnv(saved);
+  }
+}
+
+function xmllint(file: string): { ok: boolean; output: string } {
+  const result = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
+  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+}
+
+type Xml = Record<string, unknown>;
+const asList = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+function junit(file: string): { suites: Xml[]; cases: Xml[] } {
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
+    readFileSync(file, 'utf8'),
+  );
+  const suites = asList<Xml>(doc.testsuites.testsuite);
+  return { suites, cases: suites.flatMap((s) => asList<Xml>(s.testcase as Xml | Xml[])) };
+}
+
+beforeAll(() => {
+  dataDir = tempDir('agent-console-test-cmd-');
+});
+
+afterAll(() => removeDir(dataDir));
+
+describe('the examples against the embedded mock', () => {
+  test('`npm run -s cli -- test examples/agent-tests --reporter junit --out r.xml` passes: a testsuite per file, a testcase per case × target × repeat', async () => {
+    const out = join(dataDir, 'r.xml');
+    const result = await run('npm', [
+      'run',
+      '-s',
+      'cli',
+      '--',
+      'test',
+      'examples/agent-tests',
+      '--reporter',
+      'junit',
+      '--out',
+      out,
+    ]);
+    expect(result.code, result.stderr + result.stdout).toBe(0);
+    expect(result.stdout).toMatch(/^17 passed, 0 failed — 17 attempts in [\d.]+ s$/m);
+    expect(result.stdout).toContain(`Wrote the junit report to ${out}.`);
+    const { suites, cases } = junit(out);
+    // One testsuite per suite file, one testcase per case × target × repeat (storyteller repeats twice).
+    expect(suites.map((s) => s.file).sort()).toEqual([
+      'examples/agent-tests/echo.yaml',
+      'examples/agent-tests/failed-deployment.yaml',
+      'examples/agent-tests/glitch.yaml',
+      'examples/agent-tests/helpdesk.yaml',
+      'examples/agent-tests/limits.yaml',
+      'examples/agent-tests/storyteller.yaml',
+      'examples/agent-tests/unavailable-agents.yaml',
+    ]);
+    expect(cases).toHaveLength(17);
+    expect(cases.filter((c) => 'failure' in c || 'error' in c)).toEqual([]);
+    expect(cases.map((c) => c.name)).toContain('streams many paced chunks [Embedded mock / storyteller] #2');
+    reports.push(out);
+  }, 90_000);
+});
+
+describe('a failing suite', () => {
+  test('exits 1 naming the case, the target, the assertion, the expected and the actual', async () => {
+    const out = join(dataDir, 'failing.xml');
+    const result = await cli(['examples/agent-tests/failing', '--reporter', 'junit', '--out', out]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('✗ Deliberately failing › echo answers in French [Embedded mock / echo]');
+    expect(result.stdout).toContain(
+      '    line 12 contains: expected contains "Bonjour", actual "Echo: hello"\n',
+    );
+    expect(result.stdout).toMatch(/^0 passed, 1 failed/m);
+    const { cases } = junit(out);
+    expect(cases).toHaveLength(1);
+    expect(cases[0]).toMatchObject({
+      name: 'echo answers in French [Embedded mock / echo]',
+      classname: 'Deliberately failing',
+      failure: {
+        type: 'contains',
+        message: 'line 12 contains: expected contains "Bonjour", actual "Echo: hello"',
+      },
+    });
+    reports.push(out);
+  }, 60_000);
+
+  test('--agent replaces the suite’s agents, one cell per agent', async () => {
+    const result = await cli([
+      'examples/agent-tests/failing',
+      '--agent',
+      'echo',
+      '--agent',
+      'helpdesk',
+      '--reporter',
+      'json',
+    ]);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as SuiteRunResult;
+    expect(report.suites[0]?.cells.map((c) => [c.target.agent, c.status])).toEqual([
+      ['echo', 'failed'],
+      ['helpdesk', 'failed'],
+    ]);
+    // The report is on stdout; the progress went to stderr.
+    expect(result.stderr).toContain(
+      '✗ Deliberately failing › echo answers in French [Embedded mock / helpdesk]',
+    );
+  }, 60_000);
+});
+
+describe('bad input exits 2 and says why', () => {
+  test('a malformed suite file names its line', async () => {
+    const file = join(dataDir, 'malformed.yaml');
+    writeFileSync(
+      file,
+      'name: Broken\ncases:\n  - name: a\n    message: hi\n    assert:\n      - contain: hi\n',
+    );
+    const result = await cli([file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `agent-console test: ${file}:6:9: cases[0].assert[0].contain: Unknown assertion "contain"`,
+    );
+    expect(result.stdout).toBe('');
+  }, 30_000);
+
+  test('YAML that does not parse names its line', async () => {
+    const file = join(dataDir, 'syntax.yaml');
+    writeFileSync(file, 'name: Broken\ncases:\n  - name: [a\n');
+    const result = await inProcess([file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`${file.replaceAll('.', '\\.')}:\\d+:\\d+: `));
+  }, 30_000);
+
+  test.each([
+    [
+      ['examples/agent-tests', '--reporter', 'xml'],
+      {},
+      '--reporter must be one of pretty, junit, json (got "xml").',
+    ],
+    [[], {}, 'Name the suite files or folders to run.'],
+    [
+      ['examples/agent-tests', '--repeat', '0'],
+      {},
+      '--repeat must be a whole number from 1 to 1000 (got "0").',
+    ],
+    [['examples/nope'], {}, 'examples/nope: No such file or folder.'],
+    [['examples/agent-tests', '--bogus'], {}, "Unknown option '--bogus'"],
+    [
+      ['examples/agent-tests', '--base-url', 'https://example.com'],
+      {},
+      '--base-url needs the key in the AGENT_API_KEY',
+    ],
+    [
+      ['examples/agent-tests'],
+      { AGENT_API_KEY: 'abc_0123456789abcdef0123456789abcdef' },
+      'AGENT_API_KEY is set but --base-url is not',
+    ],
+    [['examples/agent-tests', '--profile', 'Nowhere'], {}, 'No profile named "Nowhere".'],
+  ])(
+    '%j',
+    async (args, env, message) => {
+      const result = await inProcess(args, env);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(message);
+    },
+    30_000,
+  );
+});
+
+describe('CI with AGENT_API_KEY and --base-url', () => {
+  let mock: TestMock;
+  beforeAll(async () => {
+    mock = await startTestMock();
+  });
+  afterAll(async () => {
+    await mock.stop();
+    removeDir(mock.dataDir);
+  });
+
+  test('runs against that service with that key, which appears nowhere and is saved nowhere', async () => {
+    const secret = mock.server.keys.pro;
+    const result = await cli(
+      [
+        'examples/agent-tests/helpdesk.yaml',
+        '--base-url',
+        mock.server.baseUrl,
+        '--ca',
+        mock.server.caCertPath,
+        '--reporter',
+        'json',
+      ],
+      { env: { AGENT_API_KEY: secret } },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as SuiteRunResult;
+    expect(report.status).toBe('passed');
+    expect(report.suites[0]?.cells[0]?.target).toMatchObject({
+      profileName: 'AGENT_API_KEY',
+      agent: 'helpdesk',
+    });
+    // The requests reached this mock, with this key.
+    const ids = report.suites.flatMap((s) =>
+      s.cells.flatMap((c) => c.attempts.flatMap((a) => a.steps.map((x) => x.requestId))),
+    );
+    const served = mock.server.control.requests().map((r) => r.requestId);
+    expect(served).toEqual(expect.arrayContaining(ids));
+    expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
+    // Neither the key nor the one-run profile is written anywhere in the data folder.
+    expect(filesContaining(dataDir, secret)).toEqual([]);
+    expect(filesContaining(dataDir, mock.server.baseUrl)).toEqual([]);
+  }, 60_000);
+});
+
+test('--repeat gives p50/p95 timings and how many passed', async () => {
+  const result = await cli(['examples/agent-tests/echo.yaml', '--repeat', '3']);
+  expect(result.code).toBe(0);
+  expect(result.stdout).toMatch(
+    /^ {2}Echo replies › says the message back \[Embedded mock \/ echo\]: 3\/3 passed; first chunk p50 \d+ ms, p95 \d+ ms; total p50 \d+ ms, p95 \d+ ms$/m,
+  );
+  expect(result.stdout).toMatch(/^18 passed, 0 failed — 18 attempts/m);
+}, 60_000);
+
+test('Ctrl+C stops the run: exit 130, what was running cancelled', async () => {
+  const result = await cli(['examples/agent-tests/storyteller.yaml', '--repeat', '4'], {
+    onStdout: (text, kill) => {
+      if (text.includes('Running ')) setTimeout(kill, 500);
+    },
+  });
+  expect(result.code).toBe(130);
+  expect(result.stdout).toMatch(/^0 passed, 0 failed, 4 cancelled/m);
+}, 60_000);
+
+test('the README’s GitHub Actions step for the embedded mock runs as written', async () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const step = /- name: Agent tests against the embedded mock\n\s+run: (.*)\n/.exec(readme)?.[1];
+  expect(step).toMatch(/^npx agent-console test /);
+  const args = (step as string).replace(/^npx agent-console test /, '').split(' ');
+  const out = args[args.indexOf('--out') + 1] as string;
+  args[args.indexOf('--out') + 1] = join(dataDir, out);
+  const result = await cli(args);
+  expect(result.code, result.stderr).toBe(0);
+  expect(junit(join(dataDir, out)).cases).toHaveLength(17);
+  reports.push(join(dataDir, out));
+}, 90_000);
+
+describe.skipIf(!hasXmllint)(`JUnit XML against the JUnit XSD${hasXmllint ? '' : ` (${NO_XMLLINT})`}`, () => {
+  test('every report written above validates, the passing one and the failing one', () => {
+    expect(reports).toHaveLength(3);
+    for (const file of reports) expect(xmllint(file)).toEqual({ ok: true, output: `${file} validates\n` });
+  });
+
+  test('and the check can fail: a report the schema refuses', () => {
+    const bad = join(dataDir, 'bad.xml');
+    writeFileSync(bad, '<testsuites skipped="0"><testsuite name="x" tests="1"/></testsuites>');
+    expect(xmllint(bad).ok).toBe(false);
+  });
+});

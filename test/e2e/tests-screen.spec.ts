@@ -1,0 +1,154 @@
+// The Tests screen as a developer uses it (issue 16): open a folder of suites (a copy of
+// examples/agent-tests plus the deliberately failing example), run all and watch the grid fill,
+// open a failing cell (expected/actual, the stream inspector), edit a suite on disk and see it
+// picked up, save a playground reply as a case that then passes, and see a new failure against
+// the previous run after an agent is switched to error on the Mock screen.
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, screenshotPath, test } from './fixtures';
+
+let folder: string;
+test.beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'agent-tests-e2e-'));
+  cpSync('examples/agent-tests', folder, { recursive: true });
+  copyFileSync(
+    'examples/agent-tests/failing/deliberately-failing.yaml',
+    join(folder, 'deliberately-failing.yaml'),
+  );
+});
+test.afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+async function openTests(app: Page): Promise<void> {
+  await app.getByRole('link', { name: 'Tests' }).click();
+  await app.getByLabel('Folder of suite files').fill(folder);
+  await app.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(app.getByRole('list', { name: 'Suites' })).toContainText('Echo replies');
+}
+
+const cells = (app: Page) => app.getByTestId('test-cell');
+
+async function runFinished(app: Page): Promise<void> {
+  await expect(app.getByTestId('run-progress')).toContainText(/· (passed|failed|cancelled)/, {
+    timeout: 60_000,
+  });
+}
+
+test('run all: the grid fills live, a failing cell shows expected/actual and the inspector, edits are picked up', async ({
+  app,
+}) => {
+  await openTests(app);
+  await app.screenshot({ path: screenshotPath('tests-folder') });
+  await app.getByRole('button', { name: 'Run all' }).click();
+  // Live: a cell has finished while others (storyteller's paced stream takes seconds) have not.
+  await expect(cells(app).and(app.locator('[data-state="passed"]')).first()).toBeVisible();
+  const unfinished = await cells(app)
+    .and(app.locator('[data-state="pending"], [data-state="running"]'))
+    .count();
+  expect(unfinished).toBeGreaterThan(0);
+  await expect(app.getByTestId('run-progress')).not.toContainText('·');
+  await app.screenshot({ path: screenshotPath('tests-running') });
+  await runFinished(app);
+  await expect(app.getByTestId('run-progress')).toContainText('· failed');
+  await expect(cells(app).and(app.locator('[data-state="failed"]'))).toHaveCount(1);
+  await expect(cells(app).and(app.locator('[data-state="pending"], [data-state="running"]'))).toHaveCount(0);
+
+  await app.getByRole('button', { name: 'echo answers in French on echo: failed' }).click();
+  const detail = app.getByRole('region', { name: 'Cell detail' });
+  const failed = detail.getByRole('table', { name: 'Assertions' }).locator('tr[data-passed="false"]');
+  await expect(failed).toContainText('contains');
+  await expect(failed).toContainText('Bonjour');
+  await expect(failed).toContainText('Echo: hello');
+  const inspector = detail.getByRole('complementary', { name: 'Stream inspector' });
+  await expect(inspector.getByTestId('chunk-count')).not.toHaveText('0');
+  await inspector.getByRole('button', { name: 'Details' }).click();
+  await expect(inspector.getByRole('list', { name: 'Frames' })).toContainText('[DONE]');
+  await app.screenshot({ path: screenshotPath('tests-failing-cell'), fullPage: true });
+
+  // An edit made in an editor: a case renamed and a broken file, picked up without a reload.
+  const echo = join(folder, 'echo.yaml');
+  writeFileSync(echo, readFileSync(echo, 'utf8').replace('says the message back', 'repeats what it is told'));
+  writeFileSync(
+    join(folder, 'typo.yaml'),
+    'name: Typo\ncases:\n  - name: x\n    message: hi\n    assert:\n      - containz: hi\n',
+  );
+  const tree = app.getByRole('list', { name: 'Suites' });
+  await expect(tree).toContainText('repeats what it is told');
+  await expect(tree).not.toContainText('says the message back');
+  await expect(app.getByRole('list', { name: 'Problems in typo.yaml' })).toContainText('typo.yaml:6');
+  await expect(app.getByRole('list', { name: 'Problems in typo.yaml' })).toContainText('containz');
+  await app.screenshot({ path: screenshotPath('tests-edited') });
+});
+
+test('"Save as test case" from a playground reply writes a case that then passes', async ({ app }) => {
+  await openTests(app);
+  await app.getByRole('link', { name: 'Playground' }).click();
+  const picker = app.getByRole('combobox', { name: 'Agent' });
+  await expect(picker.locator('option[value="echo"]')).toBeAttached();
+  await picker.selectOption('echo');
+  await app.getByRole('textbox', { name: 'Message' }).fill('good morning');
+  await app.getByRole('button', { name: 'Send', exact: true }).click();
+  const reply = app.getByRole('article', { name: 'Reply from echo' }).first();
+  await expect(reply).toHaveAttribute('data-status', 'done');
+  await reply.getByRole('button', { name: 'Save as test case' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Save as test case' });
+  // Only the suites that run against echo are offered, and a new file.
+  const suiteFile = dialog.getByLabel(/Suite file in/);
+  await expect(suiteFile.locator('option')).toHaveText([
+    'deliberately-failing.yaml — Deliberately failing',
+    'echo.yaml — Echo replies',
+    'limits.yaml — Message size limit',
+    'New file…',
+  ]);
+  await suiteFile.selectOption('echo.yaml');
+  await app.screenshot({ path: screenshotPath('tests-save-case') });
+  await dialog.getByRole('button', { name: 'Save case' }).click();
+  await expect(reply.getByRole('status')).toContainText('Saved “good morning” to echo.yaml');
+  const text = readFileSync(join(folder, 'echo.yaml'), 'utf8');
+  expect(text).toContain('# Echo repeats the message'); // the file's own comments are kept
+  expect(text).toContain('contains: "Echo: good morning"');
+  expect(text).toContain('completes: true');
+
+  await app.getByRole('link', { name: 'Tests' }).click();
+  await app.getByRole('button', { name: 'Run case good morning' }).click();
+  await runFinished(app);
+  await expect(app.getByRole('button', { name: 'good morning on echo: passed' })).toBeVisible();
+});
+
+test('the comparison with the previous run names a new failure after an agent is switched to error', async ({
+  app,
+}) => {
+  await openTests(app);
+  await app.getByRole('button', { name: 'Run suite Echo replies' }).click();
+  await runFinished(app);
+  await expect(app.getByText('First kept run of echo.yaml')).toBeVisible();
+
+  await app.getByRole('link', { name: 'Mock' }).click();
+  await app.getByRole('combobox', { name: 'Status of echo' }).selectOption('error');
+  await expect(app.getByRole('combobox', { name: 'Status of echo' })).toHaveValue('error');
+
+  await app.getByRole('link', { name: 'Tests' }).click();
+  await app.getByRole('button', { name: 'Run suite Echo replies' }).click();
+  await runFinished(app);
+  const comparison = app.getByLabel('Compared with the previous run of echo.yaml');
+  const newFailures = comparison.getByRole('list', { name: 'New failures' });
+  await expect(newFailures.getByRole('listitem')).toHaveCount(6);
+  await expect(newFailures.getByRole('listitem').first()).toHaveText(
+    'says the message back [Embedded mock / echo]',
+  );
+  await expect(comparison.getByRole('list', { name: 'Fixed' })).toHaveCount(0);
+  await app.screenshot({ path: screenshotPath('tests-new-failure'), fullPage: true });
+});
+
+test.describe('in a dark desktop theme', () => {
+  test.use({ colorScheme: 'dark' });
+  test('the grid and a failing cell are legible', async ({ app }) => {
+    await openTests(app);
+    await app.getByRole('button', { name: 'Run suite Deliberately failing' }).click();
+    await runFinished(app);
+    await app.getByRole('button', { name: 'echo answers in French on echo: failed' }).click();
+    await expect(app.getByRole('region', { name: 'Cell detail' })).toContainText('Bonjour');
+    await app.screenshot({ path: screenshotPath('tests-failing-cell-dark'), fullPage: true });
+  });
+});
