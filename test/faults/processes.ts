@@ -1,0 +1,81 @@
+// Real processes for the fault suite: the core worker (core-worker.ts) and the CLI, on a data folder
+// of the test's own, with their stdout read line by line and their stderr kept.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface Worker {
+  child: ChildProcessWithoutNullStreams;
+  /** Every stdout line so far. */
+  lines: string[];
+  stderr(): string;
+  /** Resolves with the first stdout line (from now on, or already seen) that `match` accepts. */
+  waitFor(match: (line: string) => boolean, timeoutMs?: number): Promise<string>;
+  send(line: string): void;
+  exited: Promise<number | null>;
+}
+
+export function startWorker(dataDir: string): Worker {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/faults/core-worker.ts'], {
+    env: { ...process.env, AGENT_CONSOLE_DATA_DIR: dataDir },
+  });
+  const lines: string[] = [];
+  let err = '';
+  const waiters = new Set<(line: string) => void>();
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    lines.push(line);
+    for (const w of waiters) w(line);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    lines,
+    stderr: () => err,
+    send: (line) => child.stdin.write(`${line}\n`),
+    exited,
+    waitFor(match, timeoutMs = 30_000) {
+      const seen = lines.find(match);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(
+            new Error(`No matching line in ${timeoutMs} ms. stdout:\n${lines.join('\n')}\nstderr:\n${err}`),
+          );
+        }, timeoutMs);
+        const check = (line: string): void => {
+          if (!match(line)) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(line);
+        };
+        waiters.add(check);
+        void exited.then(() => {
+          if (!waiters.has(check)) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          reject(new Error(`The worker exited. stdout:\n${lines.join('\n')}\nstderr:\n${err}`));
+        });
+      });
+    },
+  };
+}
+
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end (the CLI: `node bin/agent-console.js …`). */
+export function run(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { redactSecrets } from '../../electron/core/redact';
+import { redactPieces, StreamRedactor } from '../../electron/core/redact-stream';
+import { keyPieces, plantKey } from './leak-check';
+
+/** Splits `text` at the given offsets. */
+function split(text: string, offsets: number[]): string[] {
+  const cuts = [...new Set(offsets.map((o) => o % (text.length + 1)))].sort((a, b) => a - b);
+  const out: string[] = [];
+  let last = 0;
+  for (const cut of [...cuts, text.length]) {
+    out.push(text.slice(last, cut));
+    last = cut;
+  }
+  return out;
+}
+
+describe('StreamRedactor: masking over the joined stream text', () => {
+  test('a key split at every single offset never passes in 8 characters', () => {
+    const key = plantKey();
+    const text = `Incorrect API key provided: ${key}. Check it.`;
+    for (let a = 0; a <= text.length; a++) {
+      const joined = redactPieces([text.slice(0, a), text.slice(a)]).join('');
+      expect(keyPieces(joined, key)).toEqual([]);
+      expect(joined).toContain(`***…${key.slice(-4)}`);
+      expect(joined.endsWith('. Check it.')).toBe(true);
+    }
+  });
+
+  test('any split into many pieces, one character each included, leaks nothing', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 40 }),
+        fc.string({ maxLength: 40 }),
+        fc.array(fc.nat(), { maxLength: 40 }),
+        (before, after, offsets) => {
+          const key = plantKey();
+          const text = `${before}${key}${after}`;
+          const out = redactPieces(split(text, offsets)).join('');
+          expect(keyPieces(out, key)).toEqual([]);
+        },
+      ),
+      { numRuns: 500 },
+    );
+    const key = plantKey();
+    expect(keyPieces(redactPieces([...`x ${key} y`]).join(''), key)).toEqual([]);
+  });
+
+  test('text with no key passes unchanged, chunk for chunk', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 120 }), fc.array(fc.nat(), { maxLength: 20 }), (text, offsets) => {
+        const pieces = split(text, offsets);
+        const out = redactPieces(pieces);
+        expect(out.join('')).toBe(redactSecrets(text));
+        if (!text.includes('_')) expect(out).toEqual(pieces);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('held-back text that never becomes a key is passed on at the end', () => {
+    const redactor = new StreamRedactor();
+    const parts = [redactor.push('see snake_case'), redactor.push('_name'), redactor.push(' here')];
+    expect(parts[0]).toBe('see sn');
+    expect(parts.join('')).toBe('see snake_case_name here');
+    expect(redactor.push(' abc_de')).toBe(' ');
+    expect(redactor.flush()).toBe('abc_de');
+  });
+});
