@@ -1,43 +1,172 @@
-// Builds what the app runs: the renderer (Vite) and the Electron main process (esbuild).
-import { build as viteBuild } from 'vite';
-import { build as esbuild } from 'esbuild';
+// Builds what runs: the renderer (Vite), the Electron main process and preload, and the Node tools
+// (the CLI, which also runs the mock, and the web host) as esbuild bundles, so nothing runs
+// through tsx. Every pure-JS dependency is bundled: the packaged app ships only `electron` (given by
+// Electron) and native modules (@napi-rs/keyring, loaded lazily: electron/core/secret-store.ts).
+// Code the first command may not need (the embedded mock: fastify, selfsigned) is split into
+// chunks loaded by `import()` when used.
+//
+// `node scripts/build.mjs` builds everything; `node scripts/build.mjs node` only the esbuild
+// bundles (what `npm install` runs as `prepare`, and what bin/agent-console.js runs when its
+// bundle is missing or older than the sources).
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Sources the esbuild bundles are made of; a newer file here means a stale bundle. */
+const SOURCE_DIRS = ['electron', 'mock', 'shared', 'schemas'];
+const CLI_BUNDLE = join(root, 'out', 'node', 'cli.js');
+
+/** Bundled CommonJS dependencies use `require`, `__filename` and `__dirname` (write-file-atomic
+ * names its temporary files after `__filename`); an ESM bundle has none of its own. */
+const REQUIRE_SHIM = [
+  "import { createRequire as __agentConsoleRequire } from 'node:module';",
+  "import { fileURLToPath as __agentConsoleFilePath } from 'node:url';",
+  'const require = __agentConsoleRequire(import.meta.url);',
+  'const __filename = __agentConsoleFilePath(import.meta.url);',
+  "const __dirname = __agentConsoleFilePath(new URL('.', import.meta.url));",
+].join('\n');
+
+const NODE_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  banner: { js: REQUIRE_SHIM },
+  // Only Electron and the native keychain binding stay outside the bundle.
+  external: ['electron', '@napi-rs/keyring'],
+  minify: true,
+  keepNames: true,
+  sourcemap: true,
+  absWorkingDir: root,
+  logLevel: 'warning',
+  write: false,
+};
+
+/** Each file is written beside and renamed into place, so a process reading a bundle while another
+ * rebuilds it never sees half a file (chunk names carry their content's hash). */
+function writeOutputs(result) {
+  // Chunks before the entries that import them, so a new entry never points at a missing chunk.
+  const isChunk = (file) => file.path.includes(join('/', 'chunks', '/'));
+  const files = [...result.outputFiles.filter(isChunk), ...result.outputFiles.filter((f) => !isChunk(f))];
+  for (const file of files) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+  pruneChunks(result.outputFiles.map((f) => f.path));
+}
+
+/** Chunks of earlier builds, once no process started before this build can still be loading them. */
+function pruneChunks(written) {
+  const dirs = new Set(written.filter((p) => p.includes(join('/', 'chunks', '/'))).map(dirname));
+  for (const dir of dirs) {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (!written.includes(path) && Date.now() - statSync(path).mtimeMs > 10 * 60_000)
+        rmSync(path, { force: true });
+    }
+  }
+}
 
 export async function buildRenderer() {
-  await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  const { build } = await import('vite');
+  await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
 }
 
 export async function buildElectron() {
-  await esbuild({
-    entryPoints: { main: 'electron/shell/main.ts' },
-    outdir: 'out/electron',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    sourcemap: true,
-    // Native and Electron modules load at run time; everything else is bundled.
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  const { build } = await import('esbuild');
+  writeOutputs(
+    await build({
+      ...NODE_BUNDLE,
+      entryPoints: { main: 'electron/shell/main.ts' },
+      outdir: join(root, 'out', 'electron'),
+      target: 'node22',
+    }),
+  );
   // A sandboxed preload gets no Node and no module loader beyond `require('electron')`: it must be
   // one CommonJS file. Built for the browser platform, so any Node built-in that sneaks into its
   // imports fails the build instead of failing at run time.
-  await esbuild({
-    entryPoints: { preload: 'electron/shell/preload.ts' },
-    outdir: 'out/electron',
-    outExtension: { '.js': '.cjs' },
-    bundle: true,
-    platform: 'browser',
-    format: 'cjs',
-    target: 'chrome140',
-    sourcemap: true,
-    external: ['electron'],
-    logLevel: 'warning',
-  });
+  writeOutputs(
+    await build({
+      entryPoints: { preload: 'electron/shell/preload.ts' },
+      outdir: join(root, 'out', 'electron'),
+      outExtension: { '.js': '.cjs' },
+      bundle: true,
+      platform: 'browser',
+      format: 'cjs',
+      target: 'chrome140',
+      minify: true,
+      sourcemap: true,
+      external: ['electron'],
+      absWorkingDir: root,
+      logLevel: 'warning',
+      write: false,
+    }),
+  );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  await buildRenderer();
-  await buildElectron();
-  console.log('Built out/renderer and out/electron.');
+/** The CLI (out/node/cli.js, which also runs the mock) and the web host (out/node/web-host.js). */
+export async function buildNodeTools() {
+  const { build } = await import('esbuild');
+  const cliEntry = {
+    name: 'cli-entry',
+    setup(b) {
+      b.onResolve({ filter: /^agent-console:cli$/ }, () => ({ path: 'cli', namespace: 'entry' }));
+      b.onLoad({ filter: /.*/, namespace: 'entry' }, () => ({
+        resolveDir: root,
+        loader: 'ts',
+        contents:
+          "import { runCli } from './electron/cli/main.ts';\n" +
+          'process.exitCode = await runCli(process.argv.slice(2));\n',
+      }));
+    },
+  };
+  writeOutputs(
+    await build({
+      ...NODE_BUNDLE,
+      entryPoints: { cli: 'agent-console:cli', 'web-host': 'electron/web-host/main.ts' },
+      outdir: join(root, 'out', 'node'),
+      plugins: [cliEntry],
+    }),
+  );
+}
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    const time = entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs;
+    if (time > newest) newest = time;
+  }
+  return newest;
+}
+
+/** Rebuilds the Node tools when their bundle is missing or older than a source file. */
+export async function ensureNodeTools() {
+  let built = 0;
+  try {
+    built = statSync(CLI_BUNDLE).mtimeMs;
+  } catch {
+    // not built yet
+  }
+  const sources = Math.max(...SOURCE_DIRS.map((d) => newestSource(join(root, d))));
+  if (built > sources) return;
+  await buildNodeTools();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (process.argv[2] === 'node') {
+    await buildNodeTools();
+    await buildElectron();
+    console.log(`Built ${relative(process.cwd(), join(root, 'out'))}/node and out/electron.`);
+  } else {
+    await buildRenderer();
+    await buildElectron();
+    await buildNodeTools();
+    console.log('Built out/renderer, out/electron and out/node.');
+  }
 }

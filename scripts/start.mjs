@@ -24,5 +24,9 @@ if (!binary) {
 }
 await buildRenderer();
 await buildElectron();
-const child = spawn(binary, ['.'], { stdio: 'inherit' });
+// A shell that exports ELECTRON_RUN_AS_NODE (VS Code's terminal does) would start Electron as
+// plain Node, where `require('electron')` is only a path and the app dies at once.
+const env = { ...process.env };
+delete env.ELECTRON_RUN_AS_NODE;
+const child = spawn(binary, ['.'], { stdio: 'inherit', env });
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, format, the security audit (electronegativity, scripts/audit.mjs),
+// `npm test`: typecheck, lint, format, the security audit (electronegativity, scripts/audit.mjs), unused code (knip),
 // unit and integration tests (Vitest), then the browser
 // end-to-end tests (Playwright in Chromium through the web host). Ends with one line:
 // `N passed, N failed` (static checks count one each).
@@ -74,6 +74,7 @@ check('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
 check('lint', bin('eslint'), ['.']);
 check('format', bin('prettier'), ['--check', '.']);
 check('security audit', process.execPath, ['scripts/audit.mjs']);
+check('unused code', bin('knip'), []);
 
 run('unit and integration', bin('vitest'), [
   'run',

@@ -1,8 +1,10 @@
-// `npm run web`: build the renderer, then serve it with the embedded mock on 127.0.0.1.
+// `npm run web`: build the renderer and the web host's bundle, then serve the console with the
+// embedded mock on 127.0.0.1 (out/node/web-host.js: no tsx at run time).
 import { spawn } from 'node:child_process';
-import { buildRenderer } from './build.mjs';
+import { buildRenderer, ensureNodeTools } from './build.mjs';
 
 await buildRenderer();
-const child = spawn(process.execPath, ['--import', 'tsx', 'electron/web-host/main.ts'], { stdio: 'inherit' });
+await ensureNodeTools();
+const child = spawn(process.execPath, ['out/node/web-host.js'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

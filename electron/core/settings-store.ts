@@ -1,20 +1,24 @@
-// The seam over `conf` (electron-store's base) for non-secret settings: `settings.json` in the
-// data dir. The file's shape is described once here with zod, and it is checked on every read,
-// because people edit this file by hand and a half-written file must not crash the app.
+// Non-secret settings: `settings.json` in the data dir, read on every use (the CLI and the app may
+// both change it) and written whole with write-file-atomic (temp file, fsync, rename), 0600. The
+// file's shape is described once here with zod, and it is checked on every read, because people
+// edit this file by hand and a half-written file must not crash the app.
 //
-// A file that does not parse or validate is never silently wiped (conf's `clearInvalidConfig`
-// would do exactly that): it is renamed to `settings.json.corrupt-<timestamp>`, the app starts
-// from empty settings, and the caller gets a warning to show, so key names and profiles can be
-// recovered by hand.
-import { existsSync, renameSync } from 'node:fs';
+// A file that does not parse or validate is never silently wiped: it is renamed to
+// `settings.json.corrupt-<timestamp>`, the app starts from empty settings, and the caller gets a
+// warning to show, so key names and profiles can be recovered by hand.
+//
+// (This was `conf` until it turned out that its atomic-write dependency hooks SIGINT and SIGTERM
+// and re-raises them, killing a CLI run or the headless monitor in the middle of its clean stop.)
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import Conf from 'conf';
+import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { withFileLockSync } from './folder-lock';
 
 export const SETTINGS_FILE_NAME = 'settings.json';
 
 /** Metadata of a key whose secret is in the OS keychain; session keys are never written here. */
-export const StoredKeySchema = z.object({
+const StoredKeySchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1).max(100),
   /** Masked, e.g. `…abcd`. */
@@ -23,10 +27,12 @@ export const StoredKeySchema = z.object({
   /** Learned from `X-RateLimit-Limit`. */
   tier: z.number().int().positive().optional(),
   storage: z.literal('os-keychain'),
+  /** The origins (scheme://host:port) the key may be sent to (issue 13); none yet: not used yet. */
+  origins: z.array(z.string()).optional(),
 });
 export type StoredKey = z.infer<typeof StoredKeySchema>;
 
-export const StoredProfileSchema = z.object({
+const StoredProfileSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1).max(100),
   baseUrl: z.string(),
@@ -37,12 +43,14 @@ export type StoredProfile = z.infer<typeof StoredProfileSchema>;
 
 // Loose at the top level: fields written by a newer version of the app survive a round trip
 // through this one instead of being dropped on the next save.
-export const SettingsSchema = z.looseObject({
+const SettingsSchema = z.looseObject({
   keys: z.array(StoredKeySchema).default([]),
   profiles: z.array(StoredProfileSchema).default([]),
   activeProfileId: z.string().optional(),
+  /** Desktop (and browser) notifications of status changes muted in the app (issue 14). */
+  notificationsMuted: z.boolean().optional(),
 });
-export type Settings = z.infer<typeof SettingsSchema>;
+type Settings = z.infer<typeof SettingsSchema>;
 
 export interface SettingsStore {
   readonly path: string;
@@ -84,15 +92,15 @@ function backupName(path: string, now: number): string {
 export function openSettingsStore(dataDir: string, options: SettingsOptions = {}): SettingsOpening {
   const now = options.now ?? Date.now;
   const path = join(dataDir, SETTINGS_FILE_NAME);
-  const openConf = (): Conf<Record<string, unknown>> =>
-    new Conf<Record<string, unknown>>({
-      cwd: dataDir,
-      configName: 'settings',
-      // Names and URLs are nobody else's business on a shared machine.
-      configFileMode: 0o600,
-      accessPropertiesByDotNotation: false,
-      clearInvalidConfig: false,
-    });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const readRaw = (): unknown => {
+    try {
+      return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw error;
+    }
+  };
 
   const setAside = (problem: string): string => {
     const backup = backupName(path, now());
@@ -104,21 +112,10 @@ export function openSettingsStore(dataDir: string, options: SettingsOptions = {}
   };
   const notJson = 'it is not valid JSON';
 
-  // conf reads the file in its constructor and throws on bad JSON: set the file aside, try again.
-  let openingWarning: string | undefined;
-  let conf: Conf<Record<string, unknown>>;
-  try {
-    conf = openConf();
-  } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error;
-    openingWarning = setAside(notJson);
-    conf = openConf();
-  }
-
   const load = (): { settings: Settings; warning?: string } => {
     let raw: unknown;
     try {
-      raw = conf.store;
+      raw = readRaw();
     } catch (error) {
       if (!(error instanceof SyntaxError)) throw error;
       return { settings: SettingsSchema.parse({}), warning: setAside(notJson) };
@@ -138,19 +135,24 @@ export function openSettingsStore(dataDir: string, options: SettingsOptions = {}
     path,
     read,
     update(change) {
-      const draft = read();
-      change(draft);
-      const next = SettingsSchema.parse(draft);
-      // Last line of defence for "never in clear" (DESIGN.md §6): whatever a caller does, nothing
-      // key-shaped reaches this file.
-      if (KEY_SHAPED.test(JSON.stringify(next))) {
-        throw new Error('Refused to write settings: they contain something shaped like an API key.');
-      }
-      conf.store = next;
-      return next;
+      // Read, changed and written under the file's lock: the CLI and a running app (or two CLIs)
+      // never lose each other's writes (issue 13, point 7).
+      return withFileLockSync(path, () => {
+        const draft = read();
+        change(draft);
+        const next = SettingsSchema.parse(draft);
+        // Last line of defence for "never in clear" (DESIGN.md §6): whatever a caller does, nothing
+        // key-shaped reaches this file.
+        if (KEY_SHAPED.test(JSON.stringify(next))) {
+          throw new Error('Refused to write settings: they contain something shaped like an API key.');
+        }
+        // Names and URLs are nobody else's business on a shared machine: 0600.
+        writeFileAtomic.sync(path, `${JSON.stringify(next, undefined, '\t')}\n`, { mode: 0o600 });
+        return next;
+      });
     },
   };
 
-  openingWarning ??= load().warning;
+  const openingWarning = load().warning;
   return openingWarning ? { store, warning: openingWarning } : { store };
 }

@@ -7,13 +7,14 @@ import { app, dialog, Menu, session, type BrowserWindow } from 'electron';
 import { BridgeHost } from '../bridge/bridge-host';
 import type { AppLog } from '../core/app-log';
 import { ConsoleCore } from '../core/console-core';
+import { lockFolder, type FolderLock } from '../core/folder-lock';
 import { defaultDataDir } from '../core/paths';
 import { redactSecrets } from '../core/redact';
 import { guardWebContents, hardenSession } from './hardening';
 import { registerBridgeIpc } from './ipc';
 import { buildAppMenu, setAboutPanel } from './menu';
 import { rendererLocation } from './policy';
-import { followHealth } from './health-alerts';
+import { followMonitors } from './health-alerts';
 import { createTray, destroyTray } from './tray';
 import { createMainWindow } from './window';
 import { openWindowState, type WindowState } from './window-state';
@@ -28,6 +29,7 @@ interface Running {
   bridge: BridgeHost;
   windowState: WindowState;
   disposeIpc: () => void;
+  owner: FolderLock;
 }
 
 /** The core's rotating log file, once the core is open (blocked requests, refused calls...). */
@@ -98,6 +100,8 @@ async function start(): Promise<Running> {
     // Later ones (a transcript that could not be written) only go to the log.
     if (!running) startupWarnings.push(message);
   };
+  // One owner per data folder (a web host on it too): the error names the holder, start() shows it.
+  const owner = await lockFolder(dataDir, 'owner', 'Agent Console (desktop app)');
   const core = await ConsoleCore.open({
     dataDir,
     embeddedMock: 'discover',
@@ -111,7 +115,19 @@ async function start(): Promise<Running> {
     onWarning: warn,
   });
   appLog = core.appLog;
-  const bridge = new BridgeHost(core, { transport: 'electron', version });
+  const bridge = new BridgeHost(core, {
+    transport: 'electron',
+    version,
+    // The Tests screen's "Open folder": the native chooser (the web host types a path instead).
+    chooseFolder: async () => {
+      const options = { title: 'Open a folder of suite files', properties: ['openDirectory' as const] };
+      const chosen =
+        mainWindow && !mainWindow.isDestroyed()
+          ? await dialog.showOpenDialog(mainWindow, options)
+          : await dialog.showOpenDialog(options);
+      return chosen.canceled ? undefined : chosen.filePaths[0];
+    },
+  });
   // Before the window exists, so its first call finds its handler.
   const disposeIpc = registerBridgeIpc({
     bridge,
@@ -119,7 +135,7 @@ async function start(): Promise<Running> {
     renderer,
     onRefused: (call, reason) => log(`refused the bridge call ${call} from ${reason}`),
   });
-  running = { core, bridge, disposeIpc, windowState: openWindowState(dataDir, log) };
+  running = { core, bridge, disposeIpc, owner, windowState: openWindowState(dataDir, log) };
   // Asked to quit while the core was opening: shutdown() closes what was opened.
   if (quitting !== 'no') return running;
   setAboutPanel();
@@ -127,7 +143,7 @@ async function start(): Promise<Running> {
     buildAppMenu({ dev, dataDir, diagnostics: () => core.diagnostics(), onError: log }),
   );
   createTray({ show: showWindow, quit: () => app.quit() }, log);
-  followHealth(core.health, log);
+  followMonitors(core.monitors, log);
   showWindow();
   return running;
 }
@@ -139,6 +155,7 @@ async function shutdown(started: Promise<Running | undefined>): Promise<void> {
   services.disposeIpc();
   services.bridge.close();
   await services.core.close();
+  await services.owner.release();
 }
 
 // Another instance on this data dir shows its window (second-instance, below) and this one leaves.

@@ -5,15 +5,19 @@
 // touches Electron's IPC (lint-enforced).
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import {
+  BRIDGE_CALLS,
+  type BridgeCall,
+  type BridgeError,
+  type BridgeEvents,
+  type BridgeResult,
+} from '../../shared/bridge';
+import {
   BRIDGE_EVENTS,
   BridgeFailure,
   createBridgeApi,
   type BridgeApi,
-  type BridgeError,
-  type BridgeEvents,
-  type BridgeResult,
   type BridgeTransport,
-} from '../../shared/bridge';
+} from '../../shared/bridge-api';
 
 /** Calls and events over IPC: one channel per call and per event, named as in the contract (ipc.ts). */
 const ipcTransport: BridgeTransport = {
@@ -78,4 +82,7 @@ function withCrossableFailures(api: BridgeApi): BridgeApi {
   return crossable as BridgeApi;
 }
 
-contextBridge.exposeInMainWorld('agentConsole', withCrossableFailures(createBridgeApi(ipcTransport)));
+contextBridge.exposeInMainWorld(
+  'agentConsole',
+  withCrossableFailures(createBridgeApi(ipcTransport, Object.keys(BRIDGE_CALLS) as BridgeCall[])),
+);

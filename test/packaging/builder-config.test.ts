@@ -72,7 +72,7 @@ describe('electron-builder.yml', () => {
   });
 
   it('ships the built app (main, preload, renderer) and the manifest, nothing else of ours', () => {
-    expect(config.files).toEqual(['out/**', '!out/**/*.map', 'package.json']);
+    expect(config.files).toEqual(['out/electron/**', 'out/renderer/**', '!out/**/*.map', 'package.json']);
     expect(pkg.main.startsWith('out/')).toBe(true);
     const build = readFileSync('scripts/build.mjs', 'utf8');
     for (const output of ['out/electron', 'out/renderer']) expect(build).toContain(output);

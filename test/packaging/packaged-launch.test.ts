@@ -1,0 +1,242 @@
+// The desktop app, packaged as electron-builder packages it (`--dir` target, a stand-in Electron
+// distribution) and started from that package alone under Node, with a recording stand-in for the
+// `electron` module (test/packaging/stand-in/). What it proves: every module the main process loads
+// is inside the package (production dependencies plus the bundle), the window is asked for with the
+// secure webPreferences on files that exist in the package, every bridge call has its handler, the
+// embedded mock answers GET /health through the core, and a missing keychain binding means
+// session-only keys with the reason. What it cannot prove: that a real window, tray, menu or
+// notification works, or that the fuses are flipped; those are the `_electron` tests and the
+// installers built by .github/workflows/desktop.yml, where Electron exists.
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { extractAll, listPackage } from '@electron/asar';
+import { Arch, build, Platform } from 'electron-builder';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRIDGE_CALLS, type AppInfo, type BridgeResult, type KeyInfo } from '../../shared/bridge';
+import type { HealthReport } from '../../shared/api';
+import { testService } from '../support/keychain';
+
+const REGISTER = resolve('test/packaging/stand-in/register.mjs');
+const work = mkdtempSync(join(tmpdir(), 'agent-console-package-'));
+const electronVersion = (
+  JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8')) as { version: string }
+).version;
+
+/** What electron-builder copies from an Electron distribution on Linux; the binary cannot run. */
+function standInElectronDist(): string {
+  const dir = join(work, 'electron-dist');
+  mkdirSync(join(dir, 'resources'), { recursive: true });
+  writeFileSync(
+    join(dir, 'electron'),
+    '#!/bin/sh\necho "stand-in Electron binary: not runnable" >&2\nexit 1\n',
+  );
+  chmodSync(join(dir, 'electron'), 0o755);
+  writeFileSync(join(dir, 'version'), electronVersion);
+  writeFileSync(join(dir, 'LICENSE'), 'stand-in');
+  writeFileSync(join(dir, 'LICENSES.chromium.html'), 'stand-in');
+  return dir;
+}
+
+interface Snapshot {
+  calls: { api: string; args: unknown[] }[];
+  handlers: string[];
+  windows: {
+    options: { webPreferences: Record<string, unknown> };
+    loaded: string | undefined;
+    actions: string[];
+  }[];
+}
+
+class Launched {
+  private nextId = 0;
+  private readonly waiting = new Map<number, (reply: Record<string, unknown>) => void>();
+  stderr = '';
+  exit: number | null | undefined;
+
+  constructor(readonly child: ChildProcess) {
+    child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+    child.on('message', (reply: { id: number }) => this.waiting.get(reply.id)?.(reply));
+    child.on('exit', (code) => {
+      this.exit = code;
+      for (const done of this.waiting.values()) done({ error: `exited (${code}):\n${this.tail()}` });
+    });
+  }
+
+  ask(message: Record<string, unknown>, waitMs = 2_000): Promise<Record<string, unknown>> {
+    const id = this.nextId++;
+    return new Promise((done, fail) => {
+      // Before the stand-in is loaded nobody answers: the caller asks again.
+      const timer = setTimeout(() => this.waiting.delete(id) && fail(new Error('no answer')), waitMs);
+      this.waiting.set(id, (reply) => {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        if (reply.error) fail(new Error(String(reply.error)));
+        else done(reply);
+      });
+      if (this.exit === undefined) this.child.send({ id, ...message });
+    });
+  }
+
+  snapshot = async (): Promise<Snapshot> => (await this.ask({ op: 'snapshot' })) as unknown as Snapshot;
+
+  /** A bridge call as the window's renderer makes it (from its main frame, on the loaded file). */
+  async invoke<T>(call: string, input?: unknown): Promise<BridgeResult<T>> {
+    return (await this.ask({ op: 'invoke', call, input }, 30_000)).result as BridgeResult<T>;
+  }
+
+  /** The call's value; fails the test with the bridge's error otherwise. */
+  async value<T>(call: string, input?: unknown): Promise<T> {
+    const result = await this.invoke<T>(call, input);
+    if (!result.ok) throw new Error(`${call} failed: ${JSON.stringify(result.error)}`);
+    return result.value;
+  }
+
+  /** Until the window has loaded its file, or the process has died (its stderr is the failure). */
+  async started(): Promise<Snapshot> {
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+      if (this.exit !== undefined)
+        throw new Error(`The packaged main process exited (${this.exit}):\n${this.tail()}`);
+      const snapshot = await this.snapshot().catch(() => undefined);
+      if (snapshot?.windows[0]?.loaded) return snapshot;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`No window within 60 s:\n${this.tail()}`);
+  }
+
+  /** The end of stderr: a failed import prints a whole minified line before the error. */
+  tail(): string {
+    return this.stderr
+      .split('\n')
+      .map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line))
+      .join('\n');
+  }
+
+  stop(): void {
+    this.child.kill('SIGKILL');
+  }
+}
+
+/** The packaged main process, from an extracted copy of the package, resolving only inside it. */
+function launch(appDir: string, label: string): Launched {
+  const pkg = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')) as { main: string };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
+    XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR,
+    STAND_IN_PACKAGE_ROOT: appDir,
+    STAND_IN_APP_DIR: appDir,
+    AGENT_CONSOLE_DATA_DIR: join(work, `data-${label}`),
+    AGENT_CONSOLE_KEYCHAIN_SERVICE: testService(`package-${label}`),
+  };
+  return new Launched(
+    fork(join(appDir, pkg.main), [], { cwd: appDir, env, execArgv: ['--import', REGISTER], stdio: 'pipe' }),
+  );
+}
+
+let resources: string;
+const running: Launched[] = [];
+
+beforeAll(async () => {
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+  await build({
+    projectDir: process.cwd(),
+    targets: Platform.LINUX.createTarget('dir', Arch.x64),
+    publish: 'never',
+    // Fuses cannot be flipped in a stand-in binary; electron-builder.yml's are checked in
+    // builder-config.test.ts.
+    config: {
+      electronDist: standInElectronDist(),
+      electronFuses: null,
+      directories: { output: join(work, 'dist') },
+    },
+  });
+  resources = join(work, 'dist', 'linux-unpacked', 'resources');
+}, 240_000);
+
+afterAll(() => {
+  for (const launched of running) launched.stop();
+  rmSync(work, { recursive: true, force: true });
+}, 60_000);
+
+function extracted(label: string): string {
+  const appDir = join(work, `app-${label}`);
+  extractAll(join(resources, 'app.asar'), appDir);
+  return appDir;
+}
+
+describe('the packaged desktop app starts from its package alone (stand-in Electron; real windows are the _electron tests)', () => {
+  it('packs the built main process, preload and renderer into app.asar', () => {
+    const files = listPackage(join(resources, 'app.asar'), { isPack: false }).map((f) =>
+      f.replaceAll('\\', '/'),
+    );
+    expect(files).toContain('/out/electron/main.js');
+    expect(files).toContain('/out/electron/preload.cjs');
+    expect(files).toContain('/out/renderer/index.html');
+  });
+
+  it('resolves every import inside the package, opens a secure window on packaged files, handles every bridge call and reaches the embedded mock', async () => {
+    const appDir = extracted('full');
+    const app = launch(appDir, 'full');
+    running.push(app);
+    const snapshot = await app.started();
+
+    const [window] = snapshot.windows;
+    expect(window?.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
+    const preload = window?.options.webPreferences.preload as string;
+    expect(preload.startsWith(appDir)).toBe(true);
+    expect(existsSync(preload)).toBe(true);
+    expect(window?.loaded?.startsWith(appDir)).toBe(true);
+    expect(readFileSync(window?.loaded as string, 'utf8')).toContain('<div id="root">');
+    expect(snapshot.calls.some((c) => c.api === 'app.enableSandbox')).toBe(true);
+
+    expect([...snapshot.handlers].sort()).toEqual(Object.keys(BRIDGE_CALLS).sort());
+
+    const health = await app.value<HealthReport>('health:get');
+    expect(health.status).toBe('healthy');
+    const info = await app.value<AppInfo>('app:info');
+    expect(info.transport).toBe('electron');
+    expect(info.version).toBe(
+      (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version,
+    );
+    expect(info.keychain.reason ?? '').not.toMatch(/could not be loaded/);
+    expect(app.stderr).not.toMatch(/ERR_MODULE_NOT_FOUND|could not start/);
+  }, 90_000);
+
+  it('starts without the keychain binding, with session-only keys and the reason shown', async () => {
+    const appDir = extracted('no-keyring');
+    rmSync(join(appDir, 'node_modules', '@napi-rs'), { recursive: true, force: true });
+    const app = launch(appDir, 'no-keyring');
+    running.push(app);
+    await app.started();
+
+    const { keychain } = await app.value<AppInfo>('app:info');
+    expect(keychain.available).toBe(false);
+    expect(keychain.reason).toMatch(/keychain module could not be loaded/i);
+    expect(keychain.reason).toMatch(/for this session only/);
+    await app.value<KeyInfo>('keys:add', {
+      name: 'session key',
+      secret: `tst_${'s'.repeat(32)}`,
+      sessionOnly: true,
+    });
+    const refused = await app.invoke<KeyInfo>('keys:add', {
+      name: 'saved key',
+      secret: `tst_${'k'.repeat(32)}`,
+    });
+    expect(refused.ok ? 'saved' : refused.error.message).toMatch(/keychain/i);
+    const keys = await app.value<KeyInfo[]>('keys:list');
+    expect(keys.map((k) => k.name)).toContain('session key');
+    expect((await app.value<HealthReport>('health:get')).status).toBe('healthy');
+  }, 90_000);
+});
