@@ -1,18 +1,13 @@
 // The service's resources and limits (../shared/SERVICE-SPEC.md §2, §4, §8), modelled once.
 // The mock builds its replies from these types and the client validates replies against them.
 import { z } from 'zod';
+import { AGENT_STATUSES, HEALTH_STATUSES } from './known-values';
 
 export const API_PREFIX = '/api/v1';
 
-/** Spec §8: 100KB, counted in UTF-8 bytes (DESIGN.md §6). */
-export const MAX_MESSAGE_BYTES = 100 * 1024;
-export const MAX_SESSION_ID_LENGTH = 128;
-export const SESSION_ID_PATTERN = /^[A-Za-z0-9]{1,128}$/;
-/** DESIGN.md §2: 3 alphanumerics + `_` + 32 alphanumerics; never a fixed prefix. */
-export const API_KEY_PATTERN = /^[A-Za-z0-9]{3}_[A-Za-z0-9]{32}$/;
-export const RATE_TIERS = [30, 60, 120, 300] as const;
-export type RateTier = (typeof RATE_TIERS)[number];
+export { API_KEY_PATTERN, MAX_MESSAGE_BYTES, SESSION_ID_PATTERN, STREAM_DONE } from './api-limits';
 export const RateTierSchema = z.union([z.literal(30), z.literal(60), z.literal(120), z.literal(300)]);
+export type RateTier = z.infer<typeof RateTierSchema>;
 export const DEFAULT_RATE_TIER: RateTier = 60;
 export const RATE_WINDOW_MS = 60_000;
 /** Spec §8: the service answers 504 TIMEOUT after 60 s. */
@@ -20,7 +15,7 @@ export const CHAT_TIMEOUT_MS = 60_000;
 export const PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 export const USAGE_DAYS = { min: 1, max: 90, default: 30 } as const;
 
-export const AgentStatus = z.enum(['deployed', 'stopped', 'error']);
+export const AgentStatus = z.enum(AGENT_STATUSES);
 export type AgentStatus = z.infer<typeof AgentStatus>;
 
 const isoTimestamp = z.iso.datetime({ offset: true });
@@ -89,13 +84,12 @@ export const ThreadMessageReply = z.object({
 });
 export type ThreadMessageReply = z.infer<typeof ThreadMessageReply>;
 
-export const UsageDay = z.object({
+const UsageDay = z.object({
   date: z.iso.date(),
   requests: z.number().int().nonnegative(),
   tokens: z.number().int().nonnegative(),
   avg_latency_ms: z.number().int().nonnegative(),
 });
-export type UsageDay = z.infer<typeof UsageDay>;
 
 export const UsageReport = z.object({
   usage: z.object({
@@ -115,10 +109,7 @@ export const UsageReport = z.object({
 });
 export type UsageReport = z.infer<typeof UsageReport>;
 
-export const HealthStatus = z.enum(['healthy', 'degraded', 'unhealthy']);
-export type HealthStatus = z.infer<typeof HealthStatus>;
-export const HEALTH_COMPONENTS = ['api', 'vps', 'agents', 'gateway'] as const;
-export type HealthComponent = (typeof HEALTH_COMPONENTS)[number];
+const HealthStatus = z.enum(HEALTH_STATUSES);
 
 export const HealthReport = z.object({
   status: HealthStatus,
@@ -138,7 +129,6 @@ export const StreamEvent = z.union([
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
 ]);
 export type StreamEvent = z.infer<typeof StreamEvent>;
-export const STREAM_DONE = '[DONE]';
 
 /**
  * The error code a status stands for (spec §7's chat table; DESIGN.md §2 for the rest): what the
@@ -167,8 +157,6 @@ export const FlatErrorBody = z.object({
   status: z.number().int(),
   retry_after: z.number().int().optional(),
 });
-export const ErrorBody = z.union([NestedErrorBody, FlatErrorBody]);
-export type ErrorBody = z.infer<typeof ErrorBody>;
 
 const encoder = new TextEncoder();
 export function utf8Bytes(text: string): number {

@@ -4,15 +4,15 @@
 // host's HTTP + SSE carry exactly these calls and events, and nothing else.
 import { z } from 'zod';
 import type {
-  AgentList,
-  ChatReply,
-  ConversationList,
-  HealthReport,
-  ThreadCreated,
-  ThreadList,
-  ThreadMessageReply,
-  UsageReport,
-} from './api';
+  ReceivedAgentList as AgentList,
+  ReceivedChatReply as ChatReply,
+  ReceivedConversationList as ConversationList,
+  ReceivedHealthReport as HealthReport,
+  ReceivedThreadCreated as ThreadCreated,
+  ReceivedThreadList as ThreadList,
+  ReceivedThreadMessageReply as ThreadMessageReply,
+  ReceivedUsageReport as UsageReport,
+} from './received';
 import {
   HEALTH_RANGES,
   MAX_HEALTH_INTERVAL_MS,
@@ -23,8 +23,17 @@ import {
   type HealthTimeline,
   type HealthUpdate,
 } from './health';
+import type { MonitorNotification, MonitorView } from './monitor';
 import type { RequestLogEntry } from './request-log-entry';
+import type { FolderListing, RunComparison, StoredSuiteRun, SuiteRunSummary } from './suite-folder';
+import type { CellResult, RunPlan, SuiteRunResult } from './suite-run';
 import type { Transcript, TranscriptSummary } from './transcript';
+
+/**
+ * A call's output type, written beside its input schema. Type-only: the value is never read (the
+ * main side builds outputs, and the renderer trusts its own process's core for their shape).
+ */
+const returns = <T>(): T => undefined as T;
 
 const id = z.string().min(1).max(200);
 const text = (max: number) => z.string().max(max);
@@ -36,124 +45,433 @@ const chatInput = z.strictObject({
   session_id: text(200).optional(),
   /** This client began the session (a new one, not a pasted id): its transcript is known from the start. */
   startedHere: z.boolean().optional(),
+  /** The profile to send with (the one the session belongs to); the active one when left out. */
+  profileId: id.optional(),
 });
 const transcriptRef = z.strictObject({ kind: z.enum(['session', 'thread']), id });
 const componentState = z.enum(['operational', 'degraded', 'down']);
 const rateTier = z.union([z.literal(30), z.literal(60), z.literal(120), z.literal(300)]);
 const plan = z.enum(['free', 'pro', 'ultra']);
+const monitorInput = z.strictObject({
+  name: text(100),
+  profileId: id,
+  healthEveryS: z
+    .number()
+    .int()
+    .min(MIN_HEALTH_INTERVAL_MS / 1000)
+    .max(MAX_HEALTH_INTERVAL_MS / 1000)
+    .optional(),
+  synthetic: z
+    .strictObject({
+      everyMinutes: z.number().int().min(1).max(1440),
+      agents: z.array(text(200)).max(20),
+      /** One message and its assertions (YAML list, as in a suite file)… */
+      message: text(100_000).optional(),
+      stream: z.boolean().optional(),
+      assertYaml: text(20_000).optional(),
+      /** …or a suite file and some of its cases. */
+      suite: text(4096).optional(),
+      cases: z.array(text(500)).max(100).optional(),
+    })
+    .optional(),
+  desktop: z.boolean().optional(),
+  muted: z.boolean().optional(),
+  webhooks: z
+    .array(z.strictObject({ url: text(2000), format: z.enum(['json', 'slack']) }))
+    .max(10)
+    .optional(),
+});
 
 export const BRIDGE_CALLS = {
-  'app:info': none,
+  'app:info': {
+    input: none,
+    output: returns<AppInfo>(),
+  },
   /** Text for "Copy diagnostics": versions, platform, settings (no secrets), the last log lines. */
-  'app:diagnostics': none,
-  'keys:list': none,
-  'keys:add': z.strictObject({ name: text(200), secret: text(500), sessionOnly: z.boolean().optional() }),
-  'keys:remove': z.strictObject({ id }),
-  'profiles:list': none,
-  'profiles:add': z.strictObject({
-    name: text(200),
-    baseUrl: text(2000),
-    keyId: id,
-    /** PEM text of a CA certificate to trust (pasted or read from a file by the renderer). */
-    caCertPem: text(1_000_000).optional(),
-  }),
-  'profiles:remove': z.strictObject({ id }),
-  'profiles:use': z.strictObject({ id }),
+  'app:diagnostics': {
+    input: none,
+    output: returns<{ text: string }>(),
+  },
+  'keys:list': {
+    input: none,
+    output: returns<KeyInfo[]>(),
+  },
+  'keys:add': {
+    input: z.strictObject({ name: text(200), secret: text(500), sessionOnly: z.boolean().optional() }),
+    output: returns<KeyInfo>(),
+  },
+  'keys:remove': {
+    input: z.strictObject({ id }),
+    output: returns<{ removed: string }>(),
+  },
+  'profiles:list': {
+    input: none,
+    output: returns<ProfileInfo[]>(),
+  },
+  'profiles:add': {
+    input: z.strictObject({
+      name: text(200),
+      baseUrl: text(2000),
+      keyId: id,
+      /** PEM text of a CA certificate to trust (pasted or read from a file by the renderer). */
+      caCertPem: text(1_000_000).optional(),
+      /**
+       * The key typed again: the user's confirmation that it may go to this new origin (issue 13).
+       * Only the user has it; the web host's token alone cannot confirm.
+       */
+      confirmKey: text(200).optional(),
+    }),
+    output: returns<ProfileInfo>(),
+  },
+  'profiles:remove': {
+    input: z.strictObject({ id }),
+    output: returns<{ removed: string }>(),
+  },
+  'profiles:use': {
+    input: z.strictObject({ id }),
+    output: returns<ProfileInfo>(),
+  },
   /** Calls GET /health with the profile and reports what happened. */
-  'profiles:test': z.strictObject({ id }),
-  'rate:state': none,
-  'log:list': none,
-  'log:clear': none,
-  'log:export': z.strictObject({ format: z.enum(['json', 'har']) }),
-  'log:curl': z.strictObject({ id }),
-  'agents:list': z.strictObject({ limit: z.number().int().optional(), offset: z.number().int().optional() }),
-  'conversations:list': z.strictObject({
-    agent: text(200).optional(),
-    limit: z.number().int().optional(),
-    offset: z.number().int().optional(),
-  }),
-  'threads:list': none,
-  'threads:create': z.strictObject({
-    message: z.string().max(1_000_000),
-    title: text(500).optional(),
-    agent: text(200).optional(),
-  }),
-  'threads:send': z.strictObject({ threadId: id, message: z.string().max(1_000_000) }),
-  'usage:get': z.strictObject({ days: z.number().int().optional() }),
-  'health:get': none,
+  'profiles:test': {
+    input: z.strictObject({ id }),
+    output: returns<ConnectionTest>(),
+  },
+  'rate:state': {
+    input: none,
+    output: returns<RateState | null>(),
+  },
+  'log:list': {
+    input: none,
+    output: returns<RequestLogEntry[]>(),
+  },
+  'log:clear': {
+    input: none,
+    output: returns<{ cleared: true }>(),
+  },
+  'log:export': {
+    input: z.strictObject({ format: z.enum(['json', 'har']) }),
+    output: returns<{ fileName: string; text: string }>(),
+  },
+  /** One entry whole: the live list (log:added) carries no bodies, to keep the renderer small. */
+  'log:get': {
+    input: z.strictObject({ id }),
+    output: returns<RequestLogEntry>(),
+  },
+  'log:curl': {
+    input: z.strictObject({ id }),
+    output: returns<{ command: string }>(),
+  },
+  'agents:list': {
+    input: z.strictObject({ limit: z.number().int().optional(), offset: z.number().int().optional() }),
+    output: returns<AgentList>(),
+  },
+  'conversations:list': {
+    input: z.strictObject({
+      agent: text(200).optional(),
+      limit: z.number().int().optional(),
+      offset: z.number().int().optional(),
+    }),
+    output: returns<ConversationList>(),
+  },
+  'threads:list': {
+    input: none,
+    output: returns<ThreadList>(),
+  },
+  'threads:create': {
+    input: z.strictObject({
+      message: z.string().max(1_000_000),
+      title: text(500).optional(),
+      agent: text(200).optional(),
+    }),
+    output: returns<ThreadCreated>(),
+  },
+  'threads:send': {
+    input: z.strictObject({
+      threadId: id,
+      message: z.string().max(1_000_000),
+      /** The thread's agent as the list shows it, so the record names it (issue 14, item 7). */
+      agent: text(200).optional(),
+    }),
+    output: returns<ThreadMessageReply>(),
+  },
+  'usage:get': {
+    input: z.strictObject({ days: z.number().int().optional() }),
+    output: returns<UsageReport>(),
+  },
+  'health:get': {
+    input: none,
+    output: returns<HealthReport>(),
+  },
   /** The health monitor (electron/core/health-monitor.ts): its state, a check now, its history. */
-  'health:status': none,
-  'health:check': none,
-  'health:timeline': z.strictObject({
-    range: z.enum(Object.keys(HEALTH_RANGES) as [HealthRange, ...HealthRange[]]),
-  }),
-  'health:incidents': z.strictObject({
-    from: z.number().int().nonnegative(),
-    to: z.number().int().nonnegative(),
-  }),
-  'health:configure': z.strictObject({
-    intervalMs: z.number().int().min(MIN_HEALTH_INTERVAL_MS).max(MAX_HEALTH_INTERVAL_MS),
-  }),
-  'chat:send': chatInput,
+  // Each health call is about the monitor named (drill-down from the Overview), else about the
+  // monitor of the active profile.
+  'health:status': {
+    input: z.strictObject({ monitorId: id.optional() }),
+    output: returns<HealthMonitorState>(),
+  },
+  'health:check': {
+    input: z.strictObject({ monitorId: id.optional() }),
+    output: returns<HealthUpdate>(),
+  },
+  'health:timeline': {
+    input: z.strictObject({
+      range: z.enum(Object.keys(HEALTH_RANGES) as [HealthRange, ...HealthRange[]]),
+      monitorId: id.optional(),
+    }),
+    output: returns<HealthTimeline>(),
+  },
+  'health:incidents': {
+    input: z.strictObject({
+      from: z.number().int().nonnegative(),
+      to: z.number().int().nonnegative(),
+      monitorId: id.optional(),
+    }),
+    output: returns<HealthIncident[]>(),
+  },
+  'health:configure': {
+    input: z.strictObject({
+      intervalMs: z.number().int().min(MIN_HEALTH_INTERVAL_MS).max(MAX_HEALTH_INTERVAL_MS),
+    }),
+    output: returns<HealthMonitorState>(),
+  },
+  /** Every monitor (issue 17): the saved ones and the active profile's own poll, as the Overview shows them. */
+  'monitors:list': {
+    input: none,
+    output: returns<MonitorView[]>(),
+  },
+  'monitors:add': {
+    input: monitorInput,
+    output: returns<MonitorView>(),
+  },
+  /** `keepWebhooks`: the ids of the webhooks to keep; new ones come in `webhooks` with their URLs. */
+  'monitors:update': {
+    input: monitorInput.extend({ id, keepWebhooks: z.array(id).max(20).default([]) }),
+    output: returns<MonitorView>(),
+  },
+  'monitors:remove': {
+    input: z.strictObject({ id }),
+    output: returns<{ removed: string }>(),
+  },
+  /** Checks now: the health poll, and the synthetic check when the monitor has one. */
+  'monitors:check': {
+    input: z.strictObject({ id }),
+    output: returns<MonitorView>(),
+  },
+  /** Desktop and browser notifications muted (or not) in the app, for every monitor (issue 14). */
+  'monitors:muted': {
+    input: none,
+    output: returns<{ muted: boolean }>(),
+  },
+  'monitors:mute': {
+    input: z.strictObject({ muted: z.boolean() }),
+    output: returns<{ muted: boolean }>(),
+  },
+  'monitors:testNotify': {
+    input: z.strictObject({ id }),
+    output: returns<{ delivered: number; failures: string[] }>(),
+  },
+  'chat:send': {
+    input: chatInput,
+    output: returns<ChatReply>(),
+  },
   /**
    * Starts a streamed chat named by the renderer (so it listens before the first chunk); its chunks
    * and its end arrive as `chat:chunk` and `chat:end` events.
    */
-  'chat:stream': chatInput.extend({ streamId: z.uuid() }),
-  'chat:cancel': z.strictObject({ streamId: id }),
+  'chat:stream': {
+    input: chatInput.extend({ streamId: z.uuid() }),
+    output: returns<StreamStarted>(),
+  },
+  /**
+   * The streams of a session still coming in the core, with their text so far: a reloaded (or
+   * reopened) window shows them and follows their `chat:chunk` / `chat:end` events from there.
+   */
+  'chat:live': {
+    input: z.strictObject({ session_id: text(200) }),
+    output: returns<LiveStream[]>(),
+  },
+  'chat:cancel': {
+    input: z.strictObject({ streamId: id }),
+    output: returns<{ cancelled: boolean }>(),
+  },
   /** A chat request as a runnable `curl` command for the active profile (key as $AGENT_API_KEY). */
-  'chat:curl': chatInput.omit({ startedHere: true }).extend({ stream: z.boolean() }),
+  'chat:curl': {
+    input: chatInput.omit({ startedHere: true }).extend({ stream: z.boolean() }),
+    output: returns<{ command: string }>(),
+  },
   /** What this client has recorded for the active profile (the API keeps no history: DESIGN.md §2). */
-  'transcripts:list': z.strictObject({ kind: z.enum(['session', 'thread']).optional() }),
-  'transcripts:get': transcriptRef,
-  'transcripts:remove': transcriptRef,
+  'transcripts:list': {
+    input: z.strictObject({ kind: z.enum(['session', 'thread']).optional() }),
+    output: returns<{ summaries: TranscriptSummary[]; unreadable: { file: string; message: string }[] }>(),
+  },
+  'transcripts:get': {
+    input: transcriptRef,
+    output: returns<Transcript | null>(),
+  },
+  'transcripts:remove': {
+    input: transcriptRef,
+    output: returns<{ removed: boolean }>(),
+  },
   // The embedded mock's control room (issue 9): the dashboard's actions and the faults no real
   // service lets you summon. Only for the in-process mock of the Embedded mock profile.
-  'mock:state': none,
-  'mock:agent': z.strictObject({
-    slug: id,
-    status: z.enum(['deployed', 'stopped', 'error']).optional(),
-    latencyMs: z.number().int().min(0).max(600_000).optional(),
-    chunkDelayMs: z.number().int().min(0).max(60_000).optional(),
-    chunkCount: z.number().int().min(1).max(100_000).optional(),
-  }),
-  'mock:health': z.strictObject({
-    api: componentState.optional(),
-    vps: componentState.optional(),
-    agents: componentState.optional(),
-    gateway: componentState.optional(),
-  }),
+  'mock:state': {
+    input: none,
+    output: returns<MockStateView | null>(),
+  },
+  'mock:agent': {
+    input: z.strictObject({
+      slug: id,
+      status: z.enum(['deployed', 'stopped', 'error']).optional(),
+      latencyMs: z.number().int().min(0).max(600_000).optional(),
+      chunkDelayMs: z.number().int().min(0).max(60_000).optional(),
+      chunkCount: z.number().int().min(1).max(100_000).optional(),
+    }),
+    output: returns<MockStateView>(),
+  },
+  'mock:health': {
+    input: z.strictObject({
+      api: componentState.optional(),
+      vps: componentState.optional(),
+      agents: componentState.optional(),
+      gateway: componentState.optional(),
+    }),
+    output: returns<MockStateView>(),
+  },
   /** Creates a key at the mock and adds it to Keys (a session key): its secret never reaches the page. */
-  'mock:keyCreate': z.strictObject({ name: text(100), tier: rateTier, plan: plan.optional() }),
-  'mock:keyUpdate': z.strictObject({ id, tier: rateTier.optional(), plan: plan.optional() }),
-  'mock:keyRevoke': z.strictObject({ id }),
-  'mock:errorShape': z.strictObject({ shape: z.enum(['nested', 'flat', 'flat-429']) }),
-  'mock:chaos': z.strictObject({ preset: text(50), on: z.boolean() }),
-  'mock:reset': none,
-  'mock:requests': none,
-  'mock:fixtures': none,
+  'mock:keyCreate': {
+    input: z.strictObject({ name: text(100), tier: rateTier, plan: plan.optional() }),
+    output: returns<KeyInfo>(),
+  },
+  'mock:keyUpdate': {
+    input: z.strictObject({ id, tier: rateTier.optional(), plan: plan.optional() }),
+    output: returns<MockStateView>(),
+  },
+  'mock:keyRevoke': {
+    input: z.strictObject({ id }),
+    output: returns<MockStateView>(),
+  },
+  'mock:errorShape': {
+    input: z.strictObject({ shape: z.enum(['nested', 'flat', 'flat-429']) }),
+    output: returns<MockStateView>(),
+  },
+  'mock:chaos': {
+    input: z.strictObject({ preset: text(50), on: z.boolean() }),
+    output: returns<MockStateView>(),
+  },
+  'mock:reset': {
+    input: none,
+    output: returns<MockStateView>(),
+  },
+  'mock:requests': {
+    input: none,
+    output: returns<MockRequest[]>(),
+  },
+  'mock:fixtures': {
+    input: none,
+    output: returns<FixtureInfo[]>(),
+  },
   /** Saves a streamed reply (its frames, from `chat:end`) as a fixture in the data folder. */
-  'mock:fixtureSave': z.strictObject({
-    name: text(200),
-    agent: text(200),
-    frames: z
-      .array(z.strictObject({ atMs: z.number(), data: z.string(), comment: z.boolean().optional() }))
-      .max(250_000),
-  }),
-  'mock:fixtureAssign': z.strictObject({
-    slug: id,
-    fixtureId: id,
-    mode: z.enum(['original', 'scaled', 'fast']),
-    scale: z.number().positive().max(100).optional(),
-  }),
-  'mock:fixtureClear': z.strictObject({ slug: id }),
-  'mock:fixtureImport': z.strictObject({ text: z.string().max(64 * 1024 * 1024) }),
-  'mock:fixtureExport': z.strictObject({ id }),
-  'mock:fixtureRemove': z.strictObject({ id }),
+  'mock:fixtureSave': {
+    input: z.strictObject({
+      name: text(200),
+      agent: text(200),
+      frames: z
+        .array(z.strictObject({ atMs: z.number(), data: z.string(), comment: z.boolean().optional() }))
+        .max(250_000),
+    }),
+    output: returns<FixtureInfo>(),
+  },
+  'mock:fixtureAssign': {
+    input: z.strictObject({
+      slug: id,
+      fixtureId: id,
+      mode: z.enum(['original', 'scaled', 'fast']),
+      scale: z.number().positive().max(100).optional(),
+    }),
+    output: returns<MockStateView>(),
+  },
+  'mock:fixtureClear': {
+    input: z.strictObject({ slug: id }),
+    output: returns<MockStateView>(),
+  },
+  'mock:fixtureImport': {
+    input: z.strictObject({ text: z.string().max(64 * 1024 * 1024) }),
+    output: returns<FixtureInfo>(),
+  },
+  'mock:fixtureExport': {
+    input: z.strictObject({ id }),
+    output: returns<{ fileName: string; text: string }>(),
+  },
+  'mock:fixtureRemove': {
+    input: z.strictObject({ id }),
+    output: returns<{ removed: boolean }>(),
+  },
+  /**
+   * Opens a folder of suite files (issue 16): `path` as typed (the web host has no native dialog),
+   * or, without it, the desktop's folder chooser. Null when the chooser was cancelled. Edits on
+   * disk arrive as `tests:changed`.
+   */
+  'tests:open': {
+    input: z.strictObject({ path: text(4096).optional() }),
+    output: returns<FolderListing | null>(),
+  },
+  /** The open folder's suites again (null when none is open). */
+  'tests:list': {
+    input: none,
+    output: returns<FolderListing | null>(),
+  },
+  /** Starts a run of every suite, one suite (`file`) or one case (`file` + `caseKey`); progress as `tests:progress`. */
+  'tests:run': {
+    input: z.strictObject({
+      file: text(500).optional(),
+      caseKey: text(100).optional(),
+      concurrency: z.number().int().min(1).max(64).optional(),
+    }),
+    output: returns<{ runId: string }>(),
+  },
+  'tests:cancel': {
+    input: z.strictObject({ runId: id }),
+    output: returns<{ cancelled: boolean }>(),
+  },
+  /** A suite's kept runs, newest first. */
+  'tests:runs': {
+    input: z.strictObject({ file: text(500) }),
+    output: returns<SuiteRunSummary[]>(),
+  },
+  'tests:runGet': {
+    input: z.strictObject({ file: text(500), runId: id }),
+    output: returns<StoredSuiteRun | null>(),
+  },
+  /** A kept run against the previous run of the same suite (null when there is none). */
+  'tests:compare': {
+    input: z.strictObject({
+      file: text(500),
+      runId: id,
+      slowerPercent: z.number().min(1).max(10_000).optional(),
+    }),
+    output: returns<RunComparison | null>(),
+  },
+  /** "Save as test case": appends a case suggested from a reply to a suite file of the open folder. */
+  'tests:saveCase': {
+    input: z.strictObject({
+      file: text(500),
+      message: text(1_000_000),
+      agent: text(200).optional(),
+      reply: text(10_000_000),
+      stream: z.boolean(),
+      ttftMs: z.number().min(0).optional(),
+      name: text(200).optional(),
+    }),
+    output: returns<{ file: string; caseName: string }>(),
+  },
 } as const;
 
 export type BridgeCall = keyof typeof BRIDGE_CALLS;
-export type BridgeInput<K extends BridgeCall> = z.input<(typeof BRIDGE_CALLS)[K]>;
+/** What the renderer passes to a call (before the main side's schema applies defaults). */
+export type BridgeInput<K extends BridgeCall> = z.input<(typeof BRIDGE_CALLS)[K]['input']>;
+/** What a handler receives: the input after validation. */
+export type BridgeParsedInput<K extends BridgeCall> = z.output<(typeof BRIDGE_CALLS)[K]['input']>;
+export type BridgeOutputs = { [K in BridgeCall]: (typeof BRIDGE_CALLS)[K]['output'] };
 
 export interface AppInfo {
   version: string;
@@ -171,6 +489,8 @@ export interface KeyInfo {
   createdAt: string;
   tier?: number;
   storage: 'os-keychain' | 'session';
+  /** The servers (origins) the key may be sent to; another needs the user's confirmation. */
+  origins?: string[];
 }
 
 export interface ProfileInfo {
@@ -205,60 +525,6 @@ export interface StreamStarted {
   streamId: string;
   requestId?: string;
   headersMs?: number;
-}
-
-export interface BridgeOutputs {
-  'app:info': AppInfo;
-  'app:diagnostics': { text: string };
-  'keys:list': KeyInfo[];
-  'keys:add': KeyInfo;
-  'keys:remove': { removed: string };
-  'profiles:list': ProfileInfo[];
-  'profiles:add': ProfileInfo;
-  'profiles:remove': { removed: string };
-  'profiles:use': ProfileInfo;
-  'profiles:test': ConnectionTest;
-  'rate:state': RateState | null;
-  'log:list': RequestLogEntry[];
-  'log:clear': { cleared: true };
-  'log:export': { fileName: string; text: string };
-  'log:curl': { command: string };
-  'agents:list': AgentList;
-  'conversations:list': ConversationList;
-  'threads:list': ThreadList;
-  'threads:create': ThreadCreated;
-  'threads:send': ThreadMessageReply;
-  'usage:get': UsageReport;
-  'health:get': HealthReport;
-  'health:status': HealthMonitorState;
-  'health:check': HealthUpdate;
-  'health:timeline': HealthTimeline;
-  'health:incidents': HealthIncident[];
-  'health:configure': HealthMonitorState;
-  'chat:send': ChatReply;
-  'chat:stream': StreamStarted;
-  'chat:cancel': { cancelled: boolean };
-  'chat:curl': { command: string };
-  'transcripts:list': { summaries: TranscriptSummary[]; unreadable: { file: string; message: string }[] };
-  'transcripts:get': Transcript | null;
-  'transcripts:remove': { removed: boolean };
-  'mock:state': MockStateView | null;
-  'mock:agent': MockStateView;
-  'mock:health': MockStateView;
-  'mock:keyCreate': KeyInfo;
-  'mock:keyUpdate': MockStateView;
-  'mock:keyRevoke': MockStateView;
-  'mock:errorShape': MockStateView;
-  'mock:chaos': MockStateView;
-  'mock:reset': MockStateView;
-  'mock:requests': MockRequest[];
-  'mock:fixtures': FixtureInfo[];
-  'mock:fixtureSave': FixtureInfo;
-  'mock:fixtureAssign': MockStateView;
-  'mock:fixtureClear': MockStateView;
-  'mock:fixtureImport': FixtureInfo;
-  'mock:fixtureExport': { fileName: string; text: string };
-  'mock:fixtureRemove': { removed: boolean };
 }
 
 export interface MockStateView {
@@ -310,6 +576,17 @@ export interface BridgeError {
 
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
 
+/** A streamed reply still coming in the core (issue 14.4). */
+export interface LiveStream {
+  streamId: string;
+  message: string;
+  agent?: string;
+  /** The chunks so far (indexes from 0); later `chat:chunk` events carry the rest. */
+  chunks: StreamChunkEvent['chunks'];
+  timing: StreamEndEvent['timing'];
+  requestId?: string;
+}
+
 export interface StreamChunkEvent {
   streamId: string;
   /** Chunks that arrived since the last event (the core batches them). */
@@ -335,76 +612,29 @@ export interface BridgeEvents {
   'profiles:changed': ProfileInfo[];
   'chat:chunk': StreamChunkEvent;
   'chat:end': StreamEndEvent;
-  'health:update': HealthUpdate;
+  /** After every check of any monitor; `monitorId` absent for the active profile's own poll. */
+  'health:update': HealthUpdate & { monitorId?: string };
+  /** The Overview's rows, after any monitor checked or changed (at most a few times a second). */
+  'monitors:changed': MonitorView[];
+  /** A confirmed change (or a test) to tell the person: the desktop app and the browser show it. */
+  'monitors:notify': MonitorNotification;
   'mock:changed': MockStateView;
+  /** The open folder's suites after a file was added, edited or removed on disk. */
+  'tests:changed': FolderListing;
+  'tests:progress': TestsProgress;
 }
+
+/** A suite run as the Tests screen follows it: the plan, attempts, cells, the end with comparisons. */
+export type TestsProgress =
+  | { type: 'run-started'; plan: RunPlan }
+  | { type: 'attempt-started'; runId: string; cellId: string }
+  | { type: 'attempt-finished'; runId: string; cellId: string; done: number; total: number }
+  | { type: 'cell-finished'; runId: string; cell: CellResult }
+  | {
+      type: 'run-finished';
+      result: Omit<SuiteRunResult, 'suites'>;
+      /** Per suite file: the comparison with its previous run (null when there is none). */
+      comparisons: Record<string, RunComparison | null>;
+    };
 
 export type BridgeEvent = keyof BridgeEvents;
-export const BRIDGE_EVENTS: readonly BridgeEvent[] = [
-  'rate:update',
-  'log:added',
-  'log:cleared',
-  'keys:changed',
-  'profiles:changed',
-  'chat:chunk',
-  'chat:end',
-  'health:update',
-  'mock:changed',
-];
-
-/** The transport-neutral seam both transports implement: one request/response, one event stream. */
-export interface BridgeTransport {
-  invoke(call: BridgeCall, input: unknown): Promise<BridgeResult<unknown>>;
-  subscribe(listener: <E extends BridgeEvent>(event: E, payload: BridgeEvents[E]) => void): () => void;
-}
-
-type Split<K extends string> = K extends `${infer D}:${infer A}` ? [D, A] : never;
-type Domains = Split<BridgeCall>[0];
-type ActionsOf<D extends string> = Extract<BridgeCall, `${D}:${string}`>;
-
-/**
- * The renderer's view of the bridge: named functions by domain (`bridge.keys.add({...})`), never
- * a generic invoke. Each rejects with a BridgeFailure carrying a BridgeError.
- */
-export type BridgeApi = {
-  [D in Domains]: {
-    [K in ActionsOf<D> as Split<K>[1]]: (input: BridgeInput<K>) => Promise<BridgeOutputs[K]>;
-  };
-} & {
-  on<E extends BridgeEvent>(event: E, listener: (payload: BridgeEvents[E]) => void): () => void;
-};
-
-export class BridgeFailure extends Error {
-  constructor(readonly error: BridgeError) {
-    super(error.message);
-    this.name = 'BridgeFailure';
-  }
-}
-
-/** Builds the named-function API over a transport; the same code runs over IPC and over HTTP. */
-export function createBridgeApi(transport: BridgeTransport): BridgeApi {
-  const listeners = new Map<BridgeEvent, Set<(payload: never) => void>>();
-  let unsubscribe: (() => void) | undefined;
-  const api: Record<string, Record<string, (input: unknown) => Promise<unknown>>> = {};
-  for (const call of Object.keys(BRIDGE_CALLS) as BridgeCall[]) {
-    const [domain, action] = call.split(':') as [string, string];
-    api[domain] ??= {};
-    api[domain][action] = async (input: unknown) => {
-      const result = await transport.invoke(call, input ?? {});
-      if (!result.ok) throw new BridgeFailure(result.error);
-      return result.value;
-    };
-  }
-  const on = <E extends BridgeEvent>(event: E, listener: (payload: BridgeEvents[E]) => void) => {
-    let set = listeners.get(event);
-    if (!set) listeners.set(event, (set = new Set()));
-    set.add(listener as (payload: never) => void);
-    unsubscribe ??= transport.subscribe((name, payload) => {
-      for (const l of listeners.get(name) ?? []) (l as (p: unknown) => void)(payload);
-    });
-    return () => {
-      set.delete(listener as (payload: never) => void);
-    };
-  };
-  return Object.assign(api, { on }) as unknown as BridgeApi;
-}

@@ -1,7 +1,7 @@
 // What the health monitor (electron/core/health-monitor.ts) tells the rest of the console: its
 // statuses, samples, timeline and the words of its notifications. Pure TypeScript, so the core,
 // the shell (tray, Electron notifications) and the renderer share one vocabulary.
-import type { HealthReport } from './api';
+import type { ReceivedHealthReport as HealthReport } from './received';
 
 /** The spec suggests polling GET /health every 60 s (§4); below 10 s the poller would eat the key's budget. */
 export const DEFAULT_HEALTH_INTERVAL_MS = 60_000;
@@ -69,6 +69,8 @@ export interface HealthSample {
   errorCode?: string;
   /** Asked for by a person ("Check now"), not the schedule. */
   manual?: boolean;
+  /** How long after it was due the request went out (it waited for the key's rate limit), ms. */
+  lateMs?: number;
   /** The implied start time (timestamp − uptime) moved later than the previous report's: a restart. */
   restart?: boolean;
   /** The version differs from the previous report's: a deploy. */
@@ -94,6 +96,8 @@ export interface HealthMonitorState {
   confirmed: MonitorStatus;
   confirmedSince?: number;
   checking: boolean;
+  /** While a check is under way: when it began (it may be waiting for the key's rate limit). */
+  checkingSince?: number;
   nextCheckAt?: number;
   /** Why nothing is polled (no active profile, a profile without its key). */
   idleReason?: string;
@@ -101,7 +105,7 @@ export interface HealthMonitorState {
   warning?: string;
 }
 
-export interface HealthTransition {
+interface HealthTransition {
   from: MonitorStatus;
   to: MonitorStatus;
   at: number;
@@ -134,7 +138,8 @@ export interface HealthTimelinePoint {
 
 export interface HealthMark {
   at: number;
-  kind: 'transition' | 'restart' | 'deploy';
+  /** `flip`: a status that held for fewer checks than confirmation needs, then went back. */
+  kind: 'transition' | 'flip' | 'restart' | 'deploy';
   label: string;
   to?: MonitorStatus;
 }

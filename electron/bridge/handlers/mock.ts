@@ -1,31 +1,18 @@
 // The Mock screen's calls (issue 9): the in-process mock's control, the fixtures in the data folder,
 // and keys created at the mock going straight into the vault, so no secret reaches the page.
-import { join } from 'node:path';
-import type { z } from 'zod';
-import type { BRIDGE_CALLS, BridgeEvents, BridgeOutputs, MockStateView } from '../../shared/bridge';
-import { CHAOS_PRESETS } from '../../mock/chaos';
-import type { MockServer } from '../../mock/server';
-import type { ConsoleCore } from '../core/console-core';
-import { FixtureStore } from '../core/fixture-store';
+import type { MockStateView } from '../../../shared/bridge';
+import { CHAOS_PRESETS } from '../../../mock/chaos';
+import type { MockServer } from '../../../mock/server';
+import { CoreError } from '../../core/core-error';
+import type { DomainHandlers, HandlerContext } from './context';
+import { keyInfo } from './keys';
 
-type MockCall = Extract<keyof typeof BRIDGE_CALLS, `mock:${string}`>;
-export type MockHandlers = {
-  [K in MockCall]: (input: z.output<(typeof BRIDGE_CALLS)[K]>) => Promise<BridgeOutputs[K]>;
-};
-
-/** A refusal the renderer can show: the mock is not here to control. */
-export class MockUnavailable extends Error {
-  readonly code = 'MOCK_UNAVAILABLE';
-}
-
-export function mockHandlers(
-  core: ConsoleCore,
-  emit: (event: 'mock:changed', payload: BridgeEvents['mock:changed']) => void,
-): MockHandlers {
-  const fixtures = new FixtureStore(join(core.dataDir, 'fixtures'));
+export function mockHandlers({ core, emit }: HandlerContext): DomainHandlers<'mock'> {
+  const fixtures = core.fixtures;
   const mock = (): MockServer => {
     if (!core.mock) {
-      throw new MockUnavailable(
+      throw new CoreError(
+        'MOCK_UNAVAILABLE',
         'The embedded mock runs in another process (npm run mock): control it there with `agent-console mock …`.',
       );
     }
@@ -79,13 +66,7 @@ export function mockHandlers(
         sessionOnly: true,
       });
       emit('mock:changed', view());
-      return {
-        id: meta.id,
-        name: meta.name,
-        last4: meta.last4,
-        createdAt: meta.createdAt,
-        storage: meta.storage,
-      };
+      return keyInfo(meta);
     },
     'mock:keyUpdate': async ({ id, tier, plan }) =>
       change(

@@ -1,0 +1,33 @@
+// What every handler file shares: the core it runs on, the way to emit events, and the typed shape
+// of a group of handlers. bridge-host.ts puts the groups together, and the compiler checks that
+// every call of the contract has exactly one handler.
+import type {
+  BridgeCall,
+  BridgeEvent,
+  BridgeEvents,
+  BridgeOutputs,
+  BridgeParsedInput,
+} from '../../../shared/bridge';
+import type { ConsoleCore } from '../../core/console-core';
+
+export type Emit = <E extends BridgeEvent>(event: E, payload: BridgeEvents[E]) => void;
+
+export interface HandlerContext {
+  core: ConsoleCore;
+  emit: Emit;
+  transport: 'electron' | 'web';
+  version: string;
+  /** The desktop's folder chooser (Electron's dialog); absent in the web host, where a path is typed. */
+  chooseFolder?: (() => Promise<string | undefined>) | undefined;
+  /** Registers work to undo when the bridge closes (running streams, subscriptions). */
+  onClose(dispose: () => void): void;
+}
+
+type Handler<K extends BridgeCall> = (input: BridgeParsedInput<K>) => Promise<BridgeOutputs[K]>;
+
+/** The handlers of the calls named `<domain>:…`. */
+export type DomainHandlers<D extends string> = {
+  [K in Extract<BridgeCall, `${D}:${string}`>]: Handler<K>;
+};
+
+export type AllHandlers = { [K in BridgeCall]: Handler<K> };

@@ -1,0 +1,81 @@
+// monitors:… — the Overview: every monitor's row, adding and editing monitors, checking now and a
+// test notification. The rules live in the core's registry (electron/core/monitors/).
+import type { MonitorView } from '../../../shared/monitor';
+import { monitorFromForm } from '../../core/monitors/monitor-edits';
+import type { DomainHandlers, HandlerContext } from './context';
+
+/** Rows go out at most this often: a burst of checks is one repaint. */
+const CHANGED_EVERY_MS = 250;
+
+export function monitorsHandlers({ core, emit, onClose }: HandlerContext): DomainHandlers<'monitors'> {
+  const monitors = () => core.monitors;
+  let timer: NodeJS.Timeout | undefined;
+  const changed = (): void => {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      emit('monitors:changed', monitors().list());
+    }, CHANGED_EVERY_MS);
+  };
+  // The headless monitor has no bridge; the app and the web host open the monitors at start.
+  let unsubscribe: (() => void) | undefined;
+  try {
+    unsubscribe = monitors().subscribe((event) => {
+      if (event.type === 'notification') emit('monitors:notify', event.notification);
+      // The active profile's own poll is told by health.ts; a saved monitor's here, named.
+      else if (event.type === 'health' && event.monitorId)
+        emit('health:update', { ...event.update, monitorId: event.monitorId });
+      changed();
+    });
+  } catch {
+    unsubscribe = undefined;
+  }
+  onClose(() => {
+    unsubscribe?.();
+    if (timer) clearTimeout(timer);
+  });
+  const view = (id: string): MonitorView => {
+    const found = monitors()
+      .list()
+      .find((v) => v.id === id);
+    if (!found) throw new Error(`monitor ${id} vanished`);
+    return found;
+  };
+  return {
+    'monitors:list': async () => monitors().list(),
+    'monitors:add': async ({ webhooks, ...form }) =>
+      monitors().add({
+        ...monitorFromForm(form, core.profiles),
+        ...(webhooks ? { webhookUrls: webhooks } : {}),
+      }),
+    'monitors:update': async ({ id, keepWebhooks, webhooks, ...form }) => {
+      const kept = monitors().keptWebhooks(id, keepWebhooks);
+      return monitors().update(id, {
+        ...monitorFromForm(form, core.profiles, kept),
+        ...(webhooks ? { webhookUrls: webhooks } : {}),
+      });
+    },
+    'monitors:remove': async ({ id }) => {
+      await monitors().remove(id);
+      return { removed: id };
+    },
+    'monitors:check': async ({ id }) => {
+      const monitor = monitors().get(id);
+      if (monitor)
+        await Promise.all([
+          monitor.health.checkNow(),
+          monitor.config.synthetic ? monitor.checkSyntheticNow() : undefined,
+        ]);
+      else await core.health.checkNow();
+      return view(id);
+    },
+    'monitors:testNotify': async ({ id }) => monitors().sendTest(id),
+    'monitors:muted': async () => ({ muted: core.settings.read().notificationsMuted === true }),
+    'monitors:mute': async ({ muted }) => {
+      core.settings.update((draft) => {
+        draft.notificationsMuted = muted;
+      });
+      changed();
+      return { muted };
+    },
+  };
+}

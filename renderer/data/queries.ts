@@ -1,0 +1,25 @@
+// The console's own data (not a service's): its version and keychain, keys, profiles, and
+// whether the active profile's service answers.
+import { useQuery } from '@tanstack/react-query';
+import { bridge } from '../bridge';
+import { queryKeys } from './query-keys';
+
+export const useAppInfo = () =>
+  useQuery({ queryKey: queryKeys.appInfo(), queryFn: () => bridge.app.info({}), staleTime: Infinity });
+export const useKeys = () => useQuery({ queryKey: queryKeys.keys(), queryFn: () => bridge.keys.list({}) });
+export const useProfiles = () =>
+  useQuery({ queryKey: queryKeys.profiles(), queryFn: () => bridge.profiles.list({}) });
+
+/** The active profile's id: part of every key of a service's data, so a switch never shows another's. */
+export function useActiveProfileId(): string | undefined {
+  return useProfiles().data?.find((p) => p.active)?.id;
+}
+
+/** "Connected": a health call through the profile, re-checked when asked or when the profile changes. */
+export const useConnection = (profileId: string | undefined) =>
+  useQuery({
+    queryKey: queryKeys.connection(profileId),
+    queryFn: () => bridge.profiles.test({ id: profileId as string }),
+    enabled: profileId !== undefined,
+    staleTime: 60_000,
+  });

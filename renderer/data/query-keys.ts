@@ -1,0 +1,70 @@
+// Every query key of the renderer, from one factory. Keys are hierarchies: everything a profile's
+// service told us starts with its domain and the profile id, so one prefix reaches every cached
+// shape of it (a page, every page, a filter) — invalidating agents of a profile reaches the
+// browsers' pages and the playground's picker alike. Local data (keys, profiles, the monitor, the
+// embedded mock) has its own roots.
+import type { HealthRange } from '../../shared/health';
+import type { TranscriptKind } from '../../shared/transcript';
+
+/** A profile's place in a key: its id, or "none" while no profile is active. */
+type ProfileKey = string | undefined;
+const p = (profile: ProfileKey): string => profile ?? 'none';
+
+export const queryKeys = {
+  appInfo: () => ['app-info'] as const,
+  keys: () => ['keys'] as const,
+  profiles: () => ['profiles'] as const,
+  /** The result of "Test connection" (a GET /health) per profile. */
+  connection: (profile: ProfileKey) => ['connection', p(profile)] as const,
+  connections: () => ['connection'] as const,
+
+  agents: {
+    /** Every cached shape of a profile's agents. */
+    of: (profile: ProfileKey) => ['agents', p(profile)] as const,
+    page: (profile: ProfileKey, limit: number, offset: number) =>
+      ['agents', p(profile), 'page', { limit, offset }] as const,
+    /** Every agent, page after page: the pickers, lookups and replay targets. */
+    all: (profile: ProfileKey) => ['agents', p(profile), 'all'] as const,
+    /** Every profile's agents (the mock changed an agent). */
+    root: () => ['agents'] as const,
+  },
+  conversations: {
+    of: (profile: ProfileKey) => ['conversations', p(profile)] as const,
+    page: (profile: ProfileKey, agent: string | undefined, limit: number, offset: number) =>
+      ['conversations', p(profile), 'page', { agent: agent ?? null, limit, offset }] as const,
+    all: (profile: ProfileKey, agent: string | undefined) =>
+      ['conversations', p(profile), 'all', { agent: agent ?? null }] as const,
+  },
+  threads: {
+    of: (profile: ProfileKey) => ['threads', p(profile)] as const,
+  },
+  /** What this console recorded (on disk, not behind the limiter). */
+  transcripts: {
+    /** Every profile's records. */
+    root: () => ['transcripts'] as const,
+    of: (profile: ProfileKey) => ['transcripts', p(profile)] as const,
+    list: (profile: ProfileKey, kind: TranscriptKind) => ['transcripts', p(profile), kind] as const,
+    one: (profile: ProfileKey, kind: TranscriptKind, id: string) =>
+      ['transcripts', p(profile), kind, 'one', id] as const,
+  },
+  usage: (profile: ProfileKey, days: number) => ['usage', p(profile), days] as const,
+
+  health: {
+    /** Every monitor's state. */
+    states: () => ['health', 'state'] as const,
+    /** A monitor's (drill-down), or the active profile's ("active"). */
+    state: (monitorId?: string) => ['health', 'state', monitorId ?? 'active'] as const,
+    timelines: () => ['health', 'timeline'] as const,
+    timeline: (range: HealthRange, monitorId?: string) =>
+      ['health', 'timeline', monitorId ?? 'active', range] as const,
+    incidents: () => ['health', 'incidents'] as const,
+    incidentsIn: (profile: ProfileKey, from: string | undefined, days: number | undefined) =>
+      ['health', 'incidents', p(profile), from ?? null, days ?? null] as const,
+  },
+  monitors: () => ['monitors'] as const,
+  mock: {
+    state: () => ['mock', 'state'] as const,
+    fixtures: () => ['mock', 'fixtures'] as const,
+    requests: () => ['mock', 'requests'] as const,
+  },
+};

@@ -1,0 +1,111 @@
+// The renderer's side of the bridge, with no zod in it: the transport seam, the named-function API
+// built over it, and the failure a call rejects with. The contract itself (schemas and output
+// types) is shared/bridge.ts, checked on the main side; here its types are enough.
+import type {
+  BridgeCall,
+  BridgeError,
+  BridgeEvent,
+  BridgeEvents,
+  BridgeInput,
+  BridgeOutputs,
+  BridgeResult,
+} from './bridge';
+
+export const BRIDGE_EVENTS: readonly BridgeEvent[] = [
+  'rate:update',
+  'log:added',
+  'log:cleared',
+  'keys:changed',
+  'profiles:changed',
+  'chat:chunk',
+  'chat:end',
+  'health:update',
+  'monitors:changed',
+  'monitors:notify',
+  'mock:changed',
+  'tests:changed',
+  'tests:progress',
+];
+
+/** The transport-neutral seam both transports implement: one request/response, one event stream. */
+export interface BridgeTransport {
+  invoke(call: BridgeCall, input: unknown): Promise<BridgeResult<unknown>>;
+  subscribe(listener: <E extends BridgeEvent>(event: E, payload: BridgeEvents[E]) => void): () => void;
+}
+
+type Split<K extends string> = K extends `${infer D}:${infer A}` ? [D, A] : never;
+type Domains = Split<BridgeCall>[0];
+type ActionsOf<D extends string> = Extract<BridgeCall, `${D}:${string}`>;
+
+/**
+ * The renderer's view of the bridge: named functions by domain (`bridge.keys.add({...})`), never
+ * a generic invoke. Each rejects with a BridgeFailure carrying a BridgeError.
+ */
+export type BridgeApi = {
+  [D in Domains]: {
+    [K in ActionsOf<D> as Split<K>[1]]: (input: BridgeInput<K>) => Promise<BridgeOutputs[K]>;
+  };
+} & {
+  on<E extends BridgeEvent>(event: E, listener: (payload: BridgeEvents[E]) => void): () => void;
+};
+
+export class BridgeFailure extends Error {
+  constructor(readonly error: BridgeError) {
+    super(error.message);
+    this.name = 'BridgeFailure';
+  }
+}
+
+/**
+ * Builds the named-function API over a transport; the same code runs over IPC and over HTTP. With
+ * the list of calls (the preload: contextBridge copies plain objects only) every function exists
+ * up front; without it (the web renderer, which need not load the contract's schemas) each is
+ * made on first use, and a name the contract lacks is refused by the main side (UNKNOWN_CALL).
+ */
+export function createBridgeApi(transport: BridgeTransport, calls?: readonly BridgeCall[]): BridgeApi {
+  const listeners = new Map<BridgeEvent, Set<(payload: never) => void>>();
+  let unsubscribe: (() => void) | undefined;
+  const caller =
+    (call: BridgeCall) =>
+    async (input: unknown): Promise<unknown> => {
+      const result = await transport.invoke(call, input ?? {});
+      if (!result.ok) throw new BridgeFailure(result.error);
+      return result.value;
+    };
+  const on = <E extends BridgeEvent>(event: E, listener: (payload: BridgeEvents[E]) => void) => {
+    let set = listeners.get(event);
+    if (!set) listeners.set(event, (set = new Set()));
+    set.add(listener as (payload: never) => void);
+    unsubscribe ??= transport.subscribe((name, payload) => {
+      for (const l of listeners.get(name) ?? []) (l as (p: unknown) => void)(payload);
+    });
+    return () => {
+      set.delete(listener as (payload: never) => void);
+    };
+  };
+  if (calls) {
+    const api: Record<string, Record<string, (input: unknown) => Promise<unknown>>> = {};
+    for (const call of calls) {
+      const [domain, action] = call.split(':') as [string, string];
+      api[domain] ??= {};
+      api[domain][action] = caller(call);
+    }
+    return Object.assign(api, { on }) as unknown as BridgeApi;
+  }
+  const domains = new Map<string, Record<string, (input: unknown) => Promise<unknown>>>();
+  const domainOf = (domain: string) =>
+    new Proxy({} as Record<string, (input: unknown) => Promise<unknown>>, {
+      get: (made, action) => {
+        if (typeof action !== 'string') return undefined;
+        return (made[action] ??= caller(`${domain}:${action}` as BridgeCall));
+      },
+    });
+  return new Proxy({ on } as Record<string, unknown>, {
+    get: (target, domain) => {
+      if (typeof domain !== 'string' || domain in target) return target[domain as string];
+      let made = domains.get(domain);
+      if (!made) domains.set(domain, (made = domainOf(domain)));
+      return made;
+    },
+  }) as unknown as BridgeApi;
+}
