@@ -39,3 +39,20 @@ export function findRunningEndpoint(dataDir: string): MockEndpoint | undefined {
     return undefined;
   }
 }
+
+/**
+ * The mock of this data dir that another process is starting right now (it holds the folder, its
+ * endpoint not yet announced): two CLI commands started at once share one mock, as they would
+ * share one already running. Undefined when none is announced within `withinMs`.
+ */
+export async function awaitRunningEndpoint(
+  dataDir: string,
+  withinMs = 10_000,
+): Promise<MockEndpoint | undefined> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    const endpoint = findRunningEndpoint(dataDir);
+    if (endpoint || Date.now() >= until) return endpoint;
+    await new Promise((wake) => setTimeout(wake, 100));
+  }
+}

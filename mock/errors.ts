@@ -52,10 +52,13 @@ export function errorBody(shape: ErrorShape, failure: ApiFailure, requestId: str
 /** The failure an injected fault of `status` stands for. */
 export function injectedFailure(status: number): ApiFailure {
   const code = CODE_BY_STATUS[status] ?? `HTTP_${status}`;
-  return new ApiFailure(
-    status,
-    code,
-    `Injected fault: the mock answers ${status} ${code}.`,
-    status === 429 ? 1 : undefined,
-  );
+  // Spec §7: a rate limit's message names the seconds to wait.
+  return status === 429
+    ? new ApiFailure(
+        status,
+        code,
+        `Injected fault: the mock answers ${status} ${code}. Retry after 1 second.`,
+        1,
+      )
+    : new ApiFailure(status, code, `Injected fault: the mock answers ${status} ${code}.`);
 }

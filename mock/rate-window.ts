@@ -19,7 +19,10 @@ export class RateWindow {
   take(keyId: string, limit: number, now: number): RateDecision {
     const log = this.prune(keyId, now);
     if (log.length >= limit) {
-      const frees = (log[0] as number) + RATE_WINDOW_MS;
+      // The request whose leaving brings the count under `limit`: the oldest one only while the
+      // log holds no more than `limit`; after a tier downgrade it holds more, and a slot frees
+      // only when all but `limit - 1` of them have left.
+      const frees = (log[log.length - limit] as number) + RATE_WINDOW_MS;
       return {
         allowed: false,
         limit,

@@ -64,6 +64,9 @@ const reply200 = (schema: z.ZodType) => ({
   schema: { response: { 200: z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) } },
 });
 
+/** Bytes of SSE frames gathered into one write when they are due at once (issue 18). */
+const BATCH_BYTES = 16 * 1024;
+
 const frame = (data: unknown): string =>
   `data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
 
@@ -99,28 +102,49 @@ export function registerApiRoutes(app: FastifyInstance, service: MockService): v
     const brk = service.takeStreamBreak();
     const failAfter = agent.tuning.behaviour === 'glitch' ? agent.tuning.failAfterChunks : undefined;
     async function* events(): AsyncGenerator<string> {
+      // Frames due at once go out together, up to BATCH_BYTES a write (one chunked frame per
+      // write, not per event); whatever is pending goes out before every pause, so a paced stream
+      // keeps its timing, and the first frame goes out alone, so the time to first byte stays.
+      let pending = '';
       let said = '';
       try {
         for (let i = 0; i < chunks.length; i++) {
           if (brk && i === brk.afterChunks) {
-            if (brk.mode === 'drop') throw new Error('Injected fault: stream dropped before [DONE].');
-            yield frame({ error: { code: 'stream_error', message: 'Injected fault: the stream broke.' } });
+            if (brk.mode === 'drop') {
+              if (pending) yield pending;
+              throw new Error('Injected fault: stream dropped before [DONE].');
+            }
+            yield (
+              pending +
+              frame({ error: { code: 'stream_error', message: 'Injected fault: the stream broke.' } })
+            );
             yield frame(STREAM_DONE);
             return;
           }
           if (failAfter !== undefined && i === failAfter) {
-            yield frame({
-              error: { code: 'stream_error', message: `Agent '${agent.slug}' failed mid-reply.` },
-            });
+            yield (
+              pending +
+              frame({ error: { code: 'stream_error', message: `Agent '${agent.slug}' failed mid-reply.` } })
+            );
             yield frame(STREAM_DONE);
             return;
           }
           const pause = agent.replay ? replayGap(agent.replay, i) : agent.tuning.chunkDelayMs;
-          if (i > 0 && pause > 0) await service.clock.sleep(pause, signal);
+          if (i > 0 && pause > 0) {
+            if (pending) {
+              yield pending;
+              pending = '';
+            }
+            await service.clock.sleep(pause, signal);
+          }
           said += chunks[i];
-          yield frame({ content: chunks[i] });
+          pending += frame({ content: chunks[i] });
+          if (i === 0 || pending.length >= BATCH_BYTES) {
+            yield pending;
+            pending = '';
+          }
         }
-        yield frame(STREAM_DONE);
+        yield pending + frame(STREAM_DONE);
       } finally {
         service.recordChat(conversation, agent, body.message, said, startedAt);
       }

@@ -41,7 +41,7 @@ const tuning = (t: Partial<AgentRecord['tuning']> & Pick<AgentRecord['tuning'], 
   ...t,
 });
 
-export const SEED_AGENTS: AgentSeed[] = [
+const SEED_AGENTS: AgentSeed[] = [
   {
     name: 'Echo',
     slug: 'echo',
@@ -110,8 +110,10 @@ const OPENERS = [
 ];
 
 function seedAgents(now: number): AgentRecord[] {
+  // A deep copy: tuning and model are changed in place later (setAgent), and a second mock in the
+  // same process (the e2e tests start one per test) must start from the seed, not from the first's edits.
   return SEED_AGENTS.map((a, i) => ({
-    ...a,
+    ...structuredClone(a),
     agent_id: newUuid(),
     deployed_at: new Date(now - (i + 1) * 3 * DAY_MS - i * 3_600_000).toISOString(),
   }));

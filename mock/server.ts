@@ -5,6 +5,7 @@ import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../shared/api';
 import { systemClock, type Clock } from '../shared/clock';
+import { lockFolder, type FolderLock } from '../electron/core/folder-lock';
 import { loadOrCreateTls } from './cert';
 import { MockControl, registerControlRoutes } from './control';
 import { ApiFailure, errorBody, injectedFailure } from './errors';
@@ -23,6 +24,8 @@ export interface MockServerOptions {
   chatTimeoutMs?: number;
   /** Human-readable request lines (the CLI sends them to stderr). */
   log?: (line: string) => void;
+  /** A corrupt state file set aside, a failed state write: words for the user (default: stderr). */
+  onWarning?: (message: string) => void;
 }
 
 export interface MockServer {
@@ -69,12 +72,24 @@ function translate(error: FastifyError): ApiFailure {
 }
 
 export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
-  mkdirSync(options.dataDir, { recursive: true });
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  // Two mocks on one state file would overwrite each other's writes: the second is refused, by name.
+  const stateLock = await lockFolder(options.dataDir, 'state', `a mock (${process.argv[1] ?? 'node'})`);
+  try {
+    return await listen(options, stateLock);
+  } catch (error) {
+    await stateLock.release();
+    throw error;
+  }
+}
+
+async function listen(options: MockServerOptions, stateLock: FolderLock): Promise<MockServer> {
   const tls = await loadOrCreateTls(options.dataDir);
   const service = new MockService({
     dataDir: options.dataDir,
     clock: options.clock ?? systemClock,
     ...(options.chatTimeoutMs !== undefined ? { chatTimeoutMs: options.chatTimeoutMs } : {}),
+    ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   });
   const control = new MockControl(service);
   const app = Fastify({
@@ -224,7 +239,11 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     service,
     async close() {
       await app.close();
-      await service.flush();
+      try {
+        await service.flush();
+      } finally {
+        await stateLock.release();
+      }
     },
   };
 }

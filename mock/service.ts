@@ -61,6 +61,8 @@ export interface ServiceOptions {
   /** Server-side chat timeout (spec §8: 60 s). Lower it in tests that use the system clock. */
   chatTimeoutMs?: number;
   version?: string;
+  /** A corrupt state file set aside, a write that failed or landed again: words for the user. */
+  onWarning?: (message: string) => void;
 }
 
 export class MockService {
@@ -82,9 +84,9 @@ export class MockService {
     this.chatTimeoutMs = options.chatTimeoutMs ?? CHAT_TIMEOUT_MS;
     this.version = options.version ?? '1.0.0-mock';
     this.startedAt = this.clock.now();
-    const loaded = loadState(options.dataDir);
+    const loaded = loadState(options.dataDir, options.onWarning);
     this.state = loaded ?? createSeedState(this.clock.now());
-    this.writer = new StateWriter(options.dataDir, () => this.state);
+    this.writer = new StateWriter(options.dataDir, () => this.state, undefined, options.onWarning);
     if (!loaded) this.changed();
   }
 

@@ -1,17 +1,17 @@
 // The mock's durable state and its file: conversations, threads, usage, keys, accounts and agents
 // survive a restart on the same data dir (atomic writes, so a crash never leaves half a file).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { Agent, RateTierSchema } from '../shared/api';
+import { describeWriteError } from '../shared/write-error';
 import { Replay } from './replay';
 
 export const Plan = z.enum(['free', 'pro', 'ultra']);
 export type Plan = z.infer<typeof Plan>;
 
-export const Behaviour = z.enum(['echo', 'story', 'slow', 'glitch', 'helpdesk']);
-export type Behaviour = z.infer<typeof Behaviour>;
+const Behaviour = z.enum(['echo', 'story', 'slow', 'glitch', 'helpdesk']);
 
 export const KeyRecord = z.object({
   id: z.string(),
@@ -100,8 +100,11 @@ export type MockState = z.infer<typeof MockState>;
 
 const STATE_FILE = 'mock-state.json';
 
-/** Reads the state file; undefined when there is none yet. A corrupt file is an error, never silently replaced. */
-export function loadState(dataDir: string): MockState | undefined {
+/** Reads the state file; undefined when there is none yet (or when a corrupt one was set aside). */
+export function loadState(
+  dataDir: string,
+  onWarning: (message: string) => void = warnOnStderr,
+): MockState | undefined {
   const path = join(dataDir, STATE_FILE);
   let text: string;
   try {
@@ -110,40 +113,66 @@ export function loadState(dataDir: string): MockState | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  let json: unknown;
+  let problem: string;
   try {
-    json = JSON.parse(text);
+    const parsed = MockState.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+    problem = `it is not valid: ${parsed.error.issues[0]?.message ?? 'unknown'}`;
   } catch (error) {
-    throw new Error(`Mock state file ${path} is not valid JSON: ${(error as Error).message}`, {
-      cause: error,
-    });
+    problem = text.trim() === '' ? 'it is empty' : `it is not valid JSON: ${(error as Error).message}`;
   }
-  const parsed = MockState.safeParse(json);
-  if (!parsed.success) {
-    throw new Error(`Mock state file ${path} is not valid: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
-  }
-  return parsed.data;
+  // Like settings.json: never silently wiped, never a reason to stop the whole console (issue 13.9).
+  const backup = backupName(path);
+  renameSync(path, backup);
+  onWarning(
+    `The mock state file ${path} could not be read (${problem}), so the mock started afresh from its ` +
+      `seed. The old file was kept as ${backup}.`,
+  );
+  return undefined;
 }
 
-/** Coalesces saves: many changes in one burst give one write. */
+function backupName(path: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  let candidate = `${path}.corrupt-${stamp}`;
+  for (let n = 1; existsSync(candidate); n++) candidate = `${path}.corrupt-${stamp}-${n}`;
+  return candidate;
+}
+
+function warnOnStderr(message: string): void {
+  console.error(message);
+}
+
+/** How long a failed write waits before it is tried again, at first and at most. */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 10_000;
+
+/**
+ * Coalesces saves: many changes in one burst give one write. A write that fails (a full disk, a
+ * read-only or vanished folder: ENOSPC, EROFS, EACCES) never crashes the process: the state stays in
+ * memory, the owner is told once per run of failures, and the write is tried again until it lands.
+ */
 export class StateWriter {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
+  private retryMs = RETRY_FIRST_MS;
+  private failing = false;
 
   constructor(
     private readonly dataDir: string,
     private readonly snapshot: () => MockState,
     private readonly delayMs = 50,
+    private readonly onWriteError: (message: string) => void = warnOnStderr,
   ) {}
 
-  schedule(): void {
+  schedule(delayMs = this.delayMs): void {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.write();
-    }, this.delayMs);
+      this.write().catch(() => undefined);
+    }, delayMs);
   }
 
+  /** Writes what is pending now; rejects when the write fails (and keeps retrying in the background). */
   async flush(): Promise<void> {
     if (this.timer) {
       clearTimeout(this.timer);
@@ -155,9 +184,26 @@ export class StateWriter {
 
   private write(): Promise<void> {
     const text = JSON.stringify(this.snapshot());
-    this.writing = this.writing.then(() =>
-      writeFileAtomic(join(this.dataDir, STATE_FILE), text, { mode: 0o600 }),
+    const file = join(this.dataDir, STATE_FILE);
+    const run = this.writing.then(() => writeFileAtomic(file, text, { mode: 0o600 }));
+    this.writing = run.then(
+      () => {
+        if (this.failing) this.onWriteError(`The mock state file ${file} is written again.`);
+        this.failing = false;
+        this.retryMs = RETRY_FIRST_MS;
+      },
+      (error: unknown) => {
+        if (!this.failing) {
+          this.onWriteError(
+            `The mock state could not be written to ${file} (${describeWriteError(error)}). ` +
+              'It is kept in memory and written again as soon as the folder is writable.',
+          );
+        }
+        this.failing = true;
+        this.schedule(this.retryMs);
+        this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+      },
     );
-    return this.writing;
+    return run;
   }
 }

@@ -30,11 +30,17 @@ export function intParam(query: Query, name: string, min: number, max: number, f
   if (raw === undefined) return fallback;
   const bounds =
     max === Number.MAX_SAFE_INTEGER ? `an integer of at least ${min}` : `an integer from ${min} to ${max}`;
-  if (!/^-?\d{1,16}$/.test(raw))
+  if (!/^-?\d+$/.test(raw))
     throw badRequest(`Query parameter '${name}' must be ${bounds} (got "${clip(raw)}").`);
   const value = Number(raw);
+  if (max === Number.MAX_SAFE_INTEGER && value > max) {
+    // Past 2^53 − 1 a number no longer names one integer: say where the range ends.
+    throw badRequest(
+      `Query parameter '${name}' must be at most ${max}, the largest safe integer (got ${clip(raw)}).`,
+    );
+  }
   if (value < min || value > max)
-    throw badRequest(`Query parameter '${name}' must be ${bounds} (got ${value}).`);
+    throw badRequest(`Query parameter '${name}' must be ${bounds} (got ${clip(raw)}).`);
   return value;
 }
 

@@ -141,6 +141,8 @@ describe('injected faults', () => {
     const error = expectNestedError(res, 429, 'rate_limited');
     expect(error.type).toBe('rate_limit_error');
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Spec §7: the message names the seconds to wait, the same as Retry-After.
+    expect(error.message).toMatch(new RegExp(`\\b${res.headers['retry-after']} seconds?\\b`));
     expect(rateHeaders(res)).toMatchObject({ limit: 30, remaining: 0 });
     expect((await mock.call('GET', '/api/v1/agents', { key: 'tier30' })).status).toBe(200);
   });

@@ -50,6 +50,24 @@ async function expect429(key: string, path?: string) {
   return { retryAfter: Number(retryAfter), ...rateHeaders(res) };
 }
 
+describe('after a tier downgrade', () => {
+  it('Retry-After and Reset name the request whose leaving frees a slot under the new limit', async () => {
+    const created = mock.server.control.createKey({ name: 'downgrade', tier: 60 });
+    const times = await fill(created.secret, 60, 1_000);
+    mock.server.control.updateKey(created.id, { tier: 30 });
+    // 60 counted, 30 allowed: a slot frees when the 31st oldest (index 30) leaves, not the oldest.
+    const frees = (times[30] as number) + 60_000;
+    const refused = await expect429(created.secret);
+    expect(refused.limit).toBe(30);
+    expect(refused.retryAfter).toBe(Math.ceil((frees - clock.now()) / 1000));
+    expect(refused.reset).toBe(leavesAt(times[30] as number));
+    await clock.advance(frees - clock.now() - 1);
+    await expect429(created.secret);
+    await clock.advance(1);
+    expect((await get(created.secret)).status).toBe(200);
+  });
+});
+
 describe('headers', () => {
   it('counts down Remaining exactly and keeps Reset on the oldest request', async () => {
     const key = newKey(30);

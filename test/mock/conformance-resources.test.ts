@@ -115,6 +115,17 @@ describe('GET /agents', () => {
   });
 });
 
+describe('offsets past the safe integer range', () => {
+  it.each(['/api/v1/agents', '/api/v1/conversations'])('%s refuses them naming the bound', async (path) => {
+    for (const value of ['9007199254740992', '99999999999999999999']) {
+      const error = expectNestedError(await mock.call('GET', `${path}?offset=${value}`), 400, 'BAD_REQUEST');
+      expect(error.message).toContain('offset');
+      expect(error.message).toContain(String(Number.MAX_SAFE_INTEGER));
+    }
+    expect((await mock.call('GET', `${path}?offset=${Number.MAX_SAFE_INTEGER}`)).status).toBe(200);
+  });
+});
+
 describe('GET /conversations', () => {
   let all: ConversationList;
   beforeEach(async () => {

@@ -1,7 +1,7 @@
 // The mock keeps its state in its data dir (mock/state.ts): a restart on the same dir keeps
-// conversations, threads, usage, keys and the TLS CA, and a corrupt state file stops the start
-// instead of being silently replaced by a fresh seed.
-import { readFileSync, writeFileSync } from 'node:fs';
+// conversations, threads, usage, keys and the TLS CA, and a corrupt state file is set aside (never
+// silently wiped) with a warning while the mock starts afresh (issue 13, point 9).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { afterEach, expect, test } from 'vitest';
@@ -195,21 +195,43 @@ test.each([
   ['not JSON', '{"version": 1, "keys": ['],
   ['empty (a truncated write)', ''],
   ['JSON of the wrong shape', JSON.stringify({ version: 2, keys: 'none' })],
-])('a state file that is %s stops the start with an error naming the file', async (_label, content) => {
-  const dir = tempDir();
-  dirs.push(dir);
-  const path = join(dir, STATE_FILE);
-  writeFileSync(path, content);
+])(
+  'a state file that is %s is set aside with a warning and the mock starts afresh',
+  async (_label, content) => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const path = join(dir, STATE_FILE);
+    writeFileSync(path, content);
 
-  const error = await startMockServer({ dataDir: dir }).then(
-    (server) => {
-      void server.close();
-      return undefined;
-    },
-    (e: unknown) => e,
-  );
-  expect(error, 'startMockServer rejects').toBeInstanceOf(Error);
-  expect((error as Error).message).toContain(path);
-  // Never silently reseeded: the file is left as it was for the user to inspect.
-  expect(readFileSync(path, 'utf8')).toBe(content);
+    const warnings: string[] = [];
+    const server = await startMockServer({ dataDir: dir, onWarning: (m) => warnings.push(m) });
+    try {
+      // The fresh seed answers.
+      const res = await request(`${server.baseUrl}/api/v1/health`, {
+        headers: { authorization: `Bearer ${server.keys.pro}` },
+        dispatcher: new Agent({ connect: { ca: server.ca } }),
+      });
+      expect(res.statusCode).toBe(200);
+      await res.body.dump();
+    } finally {
+      await server.close();
+    }
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(path);
+    // Never silently wiped: the old file is kept, byte for byte, under the name the warning gives.
+    const backups = readdirSync(dir).filter((f) => f.startsWith(`${STATE_FILE}.corrupt-`));
+    expect(backups).toHaveLength(1);
+    expect(warnings[0]).toContain(backups[0]);
+    expect(readFileSync(join(dir, backups[0] as string), 'utf8')).toBe(content);
+    // And the fresh state was written in its place.
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ version: 1 });
+  },
+);
+
+test('a second mock in the same process starts from the seed, not from the first one’s agent edits', async () => {
+  const first = await start();
+  first.server.control.setAgent('storyteller', { chunkCount: 25, chunkDelayMs: 10 });
+  const second = await start();
+  const storyteller = second.server.control.state().agents.find((a) => a.slug === 'storyteller');
+  expect(storyteller).toMatchObject({ chunkCount: 160, chunkDelayMs: 25 });
 });
