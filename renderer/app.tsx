@@ -1,24 +1,56 @@
 // The shell every screen lives in: the header (profile, rate limit), the navigation, the screen.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
 import { ErrorMessage } from './components/error-message';
-import { queryClient, useAppInfo, useProfiles } from './components/queries';
+import { useAppInfo, useProfiles } from './data/queries';
+import { queryClient } from './data/query-client';
+import { wireBridgeToCache } from './data/bridge-cache';
 import { ProfileSwitcher } from './components/profile-switcher';
 import { RateGauge } from './components/rate-gauge';
-import { AgentsScreen } from './screens/agents/agents-screen';
-import { ConversationsScreen } from './screens/conversations/conversations-screen';
-import { HealthScreen } from './screens/health/health-screen';
-import { KeysScreen } from './screens/keys/keys-screen';
+import { MuteToggle } from './components/mute-toggle';
+import { ThemeSwitch } from './components/theme-switch';
+import { WindowTitle } from './components/window-title';
 import { ChaosBadge } from './screens/mock-room/chaos-badge';
-import { MockScreen } from './screens/mock-room/mock-screen';
-import { LogScreen } from './screens/log/log-screen';
-import { PlaceholderScreen } from './screens/placeholder/placeholder-screen';
-import { PlaygroundScreen } from './screens/playground/playground-screen';
-import { ProfilesScreen } from './screens/profiles/profiles-screen';
-import { ThreadsScreen } from './screens/threads/threads-screen';
-import { UsageScreen } from './screens/usage/usage-screen';
 import { startLiveStores } from './stores/live';
 import { SCREENS, useNavigation, type Screen } from './stores/navigation';
+
+// Each screen is its own chunk, loaded when first shown: the first paint carries only the shell
+// (header, navigation) and the screen in view (issue 18).
+const AgentsScreen = lazy(() =>
+  import('./screens/agents/agents-screen').then((m) => ({ default: m.AgentsScreen })),
+);
+const ConversationsScreen = lazy(() =>
+  import('./screens/conversations/conversations-screen').then((m) => ({ default: m.ConversationsScreen })),
+);
+const HealthScreen = lazy(() =>
+  import('./screens/health/health-screen').then((m) => ({ default: m.HealthScreen })),
+);
+const OverviewScreen = lazy(() =>
+  import('./screens/overview/overview-screen').then((m) => ({ default: m.OverviewScreen })),
+);
+const KeysScreen = lazy(() => import('./screens/keys/keys-screen').then((m) => ({ default: m.KeysScreen })));
+const MockScreen = lazy(() =>
+  import('./screens/mock-room/mock-screen').then((m) => ({ default: m.MockScreen })),
+);
+const LogScreen = lazy(() => import('./screens/log/log-screen').then((m) => ({ default: m.LogScreen })));
+const PlaceholderScreen = lazy(() =>
+  import('./screens/placeholder/placeholder-screen').then((m) => ({ default: m.PlaceholderScreen })),
+);
+const PlaygroundScreen = lazy(() =>
+  import('./screens/playground/playground-screen').then((m) => ({ default: m.PlaygroundScreen })),
+);
+const ProfilesScreen = lazy(() =>
+  import('./screens/profiles/profiles-screen').then((m) => ({ default: m.ProfilesScreen })),
+);
+const TestsScreen = lazy(() =>
+  import('./screens/tests/tests-screen').then((m) => ({ default: m.TestsScreen })),
+);
+const ThreadsScreen = lazy(() =>
+  import('./screens/threads/threads-screen').then((m) => ({ default: m.ThreadsScreen })),
+);
+const UsageScreen = lazy(() =>
+  import('./screens/usage/usage-screen').then((m) => ({ default: m.UsageScreen })),
+);
 
 export function App() {
   return (
@@ -30,6 +62,8 @@ export function App() {
 
 function ScreenView({ screen }: { screen: Screen }) {
   switch (screen) {
+    case 'Overview':
+      return <OverviewScreen />;
     case 'Keys':
       return <KeysScreen />;
     case 'Profiles':
@@ -50,25 +84,48 @@ function ScreenView({ screen }: { screen: Screen }) {
       return <UsageScreen />;
     case 'Health':
       return <HealthScreen />;
+    case 'Tests':
+      return <TestsScreen />;
     default:
       return <PlaceholderScreen screen={screen} />;
   }
+}
+
+/** The skip link (issue 14): to the playground's message box, from any screen. */
+function skipToComposer(event: MouseEvent, go: (screen: Screen) => void): void {
+  event.preventDefault();
+  go('Playground');
+  const focus = (triesLeft: number) => {
+    const box = document.getElementById('composer');
+    if (box) box.focus();
+    else if (triesLeft > 0) setTimeout(() => focus(triesLeft - 1), 50);
+  };
+  focus(100);
 }
 
 function Shell() {
   const info = useAppInfo();
   const profiles = useProfiles();
   const { screen, go } = useNavigation();
-  useEffect(() => startLiveStores(), []);
+  useEffect(() => {
+    startLiveStores();
+    wireBridgeToCache();
+  }, []);
   const ready = info.isSuccess && profiles.isSuccess;
   const onMock = profiles.data?.find((p) => p.active)?.builtIn === true;
   return (
     <div className="app" data-app-state={ready ? 'ready' : info.isError ? 'error' : 'loading'}>
+      <a className="skip-link" href="#composer" onClick={(event) => skipToComposer(event, go)}>
+        Skip to the message box
+      </a>
       <header className="app-header">
         <h1>Agent Console</h1>
         <ProfileSwitcher />
         <ChaosBadge />
         <RateGauge />
+        <MuteToggle />
+        <ThemeSwitch />
+        {ready ? <WindowTitle /> : null}
       </header>
       <nav className="app-nav" aria-label="Main">
         <ul>
@@ -90,7 +147,11 @@ function Shell() {
       </nav>
       <main className="app-main" aria-label={screen}>
         {info.isError ? <ErrorMessage error={info.error} title="The console could not start." /> : null}
-        {ready ? <ScreenView screen={screen} /> : null}
+        {ready ? (
+          <Suspense fallback={<p className="screen-loading">Loading {screen}…</p>}>
+            <ScreenView screen={screen} />
+          </Suspense>
+        ) : null}
       </main>
     </div>
   );

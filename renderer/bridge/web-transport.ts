@@ -1,14 +1,8 @@
 // The bridge over HTTP + SSE, for the web host: each call is a POST of JSON to /bridge/call/<name>
 // (same origin; the token travels in the HttpOnly cookie set when the page was opened), and every
 // event arrives on one EventSource.
-import {
-  BRIDGE_EVENTS,
-  type BridgeCall,
-  type BridgeEvent,
-  type BridgeEvents,
-  type BridgeResult,
-  type BridgeTransport,
-} from '../../shared/bridge';
+import type { BridgeCall, BridgeEvent, BridgeEvents, BridgeResult } from '../../shared/bridge';
+import { BRIDGE_EVENTS, type BridgeTransport } from '../../shared/bridge-api';
 
 export function webTransport(): BridgeTransport {
   return {

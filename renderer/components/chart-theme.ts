@@ -1,6 +1,7 @@
 // Colours for charts, read from CSS custom properties: SVG presentation attributes cannot use
 // var(), and the values change with the colour scheme, so a hook re-reads them when it does.
 import { useEffect, useState } from 'react';
+import { THEME_EVENT } from '../stores/theme';
 
 export interface ChartTheme {
   series1: string;
@@ -36,7 +37,11 @@ export function useChartTheme(): ChartTheme {
     const query = window.matchMedia('(prefers-color-scheme: dark)');
     const update = () => setTheme(read());
     query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
+    window.addEventListener(THEME_EVENT, update);
+    return () => {
+      query.removeEventListener('change', update);
+      window.removeEventListener(THEME_EVENT, update);
+    };
   }, []);
   return theme;
 }

@@ -1,7 +1,7 @@
 // Any failure, as a person reads it: the message, then the code and request id for a support
 // ticket. Never a stack trace.
 import type { BridgeError } from '../../shared/bridge';
-import { BridgeFailure } from '../../shared/bridge';
+import { BridgeFailure } from '../../shared/bridge-api';
 
 export function asBridgeError(error: unknown): BridgeError {
   if (error instanceof BridgeFailure) return error.error;

@@ -2,9 +2,15 @@
 // session_id). The API has no get-by-id endpoints, so lookups read the lists: agents and threads
 // are one cached request each; conversations are paged through (cached pages first) until found.
 import type { QueryClient } from '@tanstack/react-query';
-import type { Agent, Conversation, ConversationList, Thread } from '../../shared/api';
+import type {
+  ReceivedAgent as Agent,
+  ReceivedConversation as Conversation,
+  ReceivedConversationList as ConversationList,
+  ReceivedThread as Thread,
+} from '../../shared/received';
 import { bridge } from '../bridge';
-import { allAgentsQuery, threadsQuery, transcriptsQuery } from './browse-queries';
+import { allAgentsQuery, threadsQuery, transcriptsQuery } from '../data/browse-queries';
+import { queryKeys } from '../data/query-keys';
 import { MAX_PAGE } from './fetch-all-pages';
 import { lookupOrder } from './id-shape';
 
@@ -18,7 +24,7 @@ type Progress = (text: string) => void;
 
 async function findConversation(
   client: QueryClient,
-  profile: string,
+  profile: string | undefined,
   id: string,
   progress: Progress,
   signal: AbortSignal,
@@ -26,7 +32,7 @@ async function findConversation(
   const matches = (c: Conversation) => c.id === id || c.session_id === id;
   // Anything already loaded, on any page or filter.
   for (const [, data] of client.getQueriesData<ConversationList | Conversation[]>({
-    queryKey: ['conversations', profile],
+    queryKey: queryKeys.conversations.of(profile),
   })) {
     const rows = Array.isArray(data) ? data : data?.conversations;
     const hit = rows?.find(matches);
@@ -48,7 +54,7 @@ async function findConversation(
 
 export async function lookupId(
   client: QueryClient,
-  profile: string,
+  profile: string | undefined,
   rawId: string,
   progress: Progress,
   signal: AbortSignal,

@@ -6,13 +6,13 @@ import { useAgentsView } from '../stores/agents-view';
 import { useConversationsView } from '../stores/conversations-view';
 import { useNavigation } from '../stores/navigation';
 import { useThreadsView } from '../stores/threads-view';
-import { useProfileId } from './browse-queries';
 import { ErrorMessage } from './error-message';
 import { lookupId } from './id-lookup';
+import { useActiveProfileId } from '../data/queries';
 
 export function OpenById() {
   const client = useQueryClient();
-  const profile = useProfileId();
+  const profile = useActiveProfileId();
   const [text, setText] = useState('');
   const [status, setStatus] = useState<string>();
   const [notFound, setNotFound] = useState<string>();

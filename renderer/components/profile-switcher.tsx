@@ -3,7 +3,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { bridge } from '../bridge';
 import { ErrorMessage } from './error-message';
-import { useConnection, useProfiles } from './queries';
+import { useConnection, useProfiles } from '../data/queries';
+import { queryKeys } from '../data/query-keys';
+import { useHealthState } from '../data/health-queries';
+import type { MonitorStatus } from '../../shared/health';
+
+const MONITOR_WORDS: Record<MonitorStatus, { label: string; tone: string } | undefined> = {
+  unknown: undefined,
+  healthy: { label: 'Connected', tone: 'ok' },
+  degraded: { label: 'Service degraded', tone: 'warn' },
+  unhealthy: { label: 'Service unhealthy', tone: 'bad' },
+  unreachable: { label: 'Unreachable', tone: 'bad' },
+  'key-rejected': { label: 'Key rejected', tone: 'bad' },
+};
 
 export function ProfileSwitcher() {
   const profiles = useProfiles();
@@ -11,13 +23,23 @@ export function ProfileSwitcher() {
   const [error, setError] = useState<unknown>();
   const active = profiles.data?.find((p) => p.active);
   const connection = useConnection(active?.id);
+  const health = useHealthState();
+  // The health monitor's latest check of this profile, when it is newer than the connection test:
+  // "Connected" must not stay up through an outage the monitor has seen (issue 14).
+  const sample = health.data?.last;
+  const fromMonitor =
+    sample && sample.profileId === active?.id && sample.at >= connection.dataUpdatedAt
+      ? MONITOR_WORDS[sample.status]
+      : undefined;
   const status = connection.isFetching
     ? { label: 'Checking…', tone: 'muted' }
-    : connection.data?.ok
-      ? { label: 'Connected', tone: 'ok' }
-      : connection.data
-        ? { label: 'Not connected', tone: 'bad' }
-        : { label: '', tone: 'muted' };
+    : fromMonitor
+      ? fromMonitor
+      : connection.data?.ok
+        ? { label: 'Connected', tone: 'ok' }
+        : connection.data
+          ? { label: 'Not connected', tone: 'bad' }
+          : { label: '', tone: 'muted' };
   return (
     <div className="profile-switcher">
       <label>
@@ -29,7 +51,7 @@ export function ProfileSwitcher() {
             setError(undefined);
             try {
               await bridge.profiles.use({ id: event.target.value });
-              await queryClient.invalidateQueries({ queryKey: ['connection'] });
+              await queryClient.invalidateQueries({ queryKey: queryKeys.connections() });
             } catch (e) {
               setError(e);
             }
@@ -45,7 +67,7 @@ export function ProfileSwitcher() {
       <span
         className={`connection connection-${status.tone}`}
         data-testid="connection-status"
-        title={connection.data?.error?.message}
+        title={fromMonitor ? health.data?.lastError : connection.data?.error?.message}
       >
         {status.label}
       </span>

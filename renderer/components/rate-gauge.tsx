@@ -1,33 +1,55 @@
-// The active key's rate limit, live: used of the limit, remaining, the countdown to the window's
-// reset, queued requests, and a clear state while the key is paused after a 429.
+// The active key's rate limit, live: what is left of the limit as a bar that turns amber then red
+// as it empties, the countdown to the window's reset, queued requests, and a clear state while the
+// key is paused after a 429. Once the reset time has passed the count is last known, not current:
+// the countdown goes (never "resets in 0s") and the count says so until the next request updates it.
 import { useRate } from '../stores/live';
 import { useNow } from './use-now';
+
+/** Amber under half left, red under a fifth (and at none). */
+function gaugeLevel(remaining: number, limit: number, paused: boolean): string {
+  if (paused) return 'limited';
+  if (remaining <= 0) return 'full';
+  if (remaining < limit * 0.2) return 'low';
+  if (remaining < limit * 0.5) return 'half';
+  return 'ok';
+}
 
 export function RateGauge() {
   const state = useRate((s) => s.state);
   const now = useNow(state !== null && (state.resetAt !== undefined || state.pausedUntil !== undefined));
   if (!state) return <div className="gauge gauge-empty">No key</div>;
   const paused = state.pausedUntil !== undefined && state.pausedUntil > now;
-  const resetIn =
-    state.resetAt !== undefined ? Math.max(0, Math.ceil((state.resetAt - now) / 1000)) : undefined;
+  const resetIn = state.resetAt !== undefined ? Math.ceil((state.resetAt - now) / 1000) : undefined;
+  const windowPassed = resetIn !== undefined && resetIn <= 0;
   const pausedIn = paused ? Math.ceil(((state.pausedUntil as number) - now) / 1000) : 0;
   const used = state.limit - state.remaining;
-  const level = paused
-    ? 'limited'
-    : state.remaining === 0
-      ? 'full'
-      : state.remaining < state.limit * 0.2
-        ? 'low'
-        : 'ok';
+  const level = windowPassed && !paused ? 'ok' : gaugeLevel(state.remaining, state.limit, paused);
+  const left = state.limit > 0 ? Math.max(0, Math.min(1, state.remaining / state.limit)) : 0;
   return (
-    <div className={`gauge gauge-${level}`} role="status" aria-label="Rate limit" data-testid="rate-gauge">
-      <meter min={0} max={state.limit} value={used} aria-label="Requests used this minute" />
+    <div
+      className={`gauge gauge-${level}`}
+      role="status"
+      aria-label="Rate limit"
+      data-testid="rate-gauge"
+      data-level={level}
+    >
+      <div
+        className="gauge-bar"
+        role="meter"
+        aria-label="Requests left this minute"
+        aria-valuemin={0}
+        aria-valuemax={state.limit}
+        aria-valuenow={state.remaining}
+      >
+        <span style={{ width: `${windowPassed ? 100 : Math.round(left * 100)}%` }} />
+      </div>
       <span className="gauge-text">
         <strong data-testid="rate-remaining">{state.remaining}</strong> of {state.limit}/min left
+        {windowPassed && used > 0 ? <span className="muted"> at the last request</span> : null}
       </span>
       {paused ? (
         <span className="gauge-limited">Rate limited · retry in {pausedIn}s</span>
-      ) : resetIn !== undefined && used > 0 ? (
+      ) : resetIn !== undefined && resetIn > 0 && used > 0 ? (
         <span className="gauge-reset" data-testid="rate-reset">
           resets in {resetIn}s
         </span>

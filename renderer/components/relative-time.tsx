@@ -1,6 +1,7 @@
 // A timestamp as "3 days ago", with the exact time on hover. One shared clock ticks every 30 s for
 // every timestamp on screen, instead of a timer per row.
 import { useSyncExternalStore } from 'react';
+import { lacksTimeZone } from '../../shared/known-values';
 import { exactTime, relativeTime } from './time-format';
 
 const TICK_MS = 30_000;
@@ -30,8 +31,14 @@ export function useMinuteClock(): number {
   return useSyncExternalStore(subscribe, () => now);
 }
 
-export function RelativeTime({ iso }: { iso: string }) {
+/** What a missing timestamp shows (a newer or different service may leave one out). */
+function Missing() {
+  return <span className="muted">Not given</span>;
+}
+
+export function RelativeTime({ iso }: { iso: string | undefined }) {
   const current = useMinuteClock();
+  if (iso === undefined) return <Missing />;
   return (
     <time dateTime={iso} title={exactTime(iso)}>
       {relativeTime(iso, current)}
@@ -40,8 +47,10 @@ export function RelativeTime({ iso }: { iso: string }) {
 }
 
 /** For details: the exact time first, the relative one beside it. */
-export function ExactTime({ iso }: { iso: string }) {
+export function ExactTime({ iso }: { iso: string | undefined }) {
   const current = useMinuteClock();
+  if (iso === undefined) return <Missing />;
+  if (lacksTimeZone(iso)) return <time title={exactTime(iso)}>{exactTime(iso)}</time>;
   return (
     <time dateTime={iso} title={iso}>
       {exactTime(iso).replace(` (${iso})`, '')} <span className="muted">· {relativeTime(iso, current)}</span>

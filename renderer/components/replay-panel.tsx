@@ -2,7 +2,7 @@
 // message with its original reply and the new one side by side.
 import type { Transcript } from '../../shared/transcript';
 import { closeReplay, runReplay, stopReplay, useReplay, type ReplayRow } from '../stores/replay';
-import { useAllAgents } from './browse-queries';
+import { useAllAgents } from '../data/browse-queries';
 import { ErrorMessage } from './error-message';
 import { replaySteps } from './replay-plan';
 

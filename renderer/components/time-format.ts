@@ -1,4 +1,7 @@
 // How times read in the browsers: relative in lists ("3 days ago"), exact on hover and in details.
+// A timestamp the service sent without a time zone names no instant: it is shown as it came, and
+// said so, rather than guessed in the viewer's zone (DESIGN.md §6, tolerant reader).
+import { lacksTimeZone } from '../../shared/known-values';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400_000],
@@ -24,6 +27,7 @@ const EXACT = new Intl.DateTimeFormat(undefined, {
 
 /** "3 days ago", "in 2 hours", "just now"; the raw text when it is not a timestamp. */
 export function relativeTime(iso: string, now: number): string {
+  if (lacksTimeZone(iso)) return iso;
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return iso;
   const diff = at - now;
@@ -35,6 +39,7 @@ export function relativeTime(iso: string, now: number): string {
 
 /** The exact local time with its zone, then the ISO text the service sent (for a ticket). */
 export function exactTime(iso: string): string {
+  if (lacksTimeZone(iso)) return `${iso} (no time zone given by the service)`;
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return iso;
   const local = EXACT.format(at);

@@ -1,10 +1,10 @@
 // The Agents browser's view: page, page size, search and the open agent. Kept here, not in the
 // component, so leaving the screen and coming back finds it as it was.
 import { create } from 'zustand';
-import type { Agent } from '../../shared/api';
+import type { ReceivedAgent as Agent } from '../../shared/received';
 
 export const AGENT_PAGE_SIZES = [20, 50, 100] as const;
-export type AgentPageSize = (typeof AGENT_PAGE_SIZES)[number];
+type AgentPageSize = (typeof AGENT_PAGE_SIZES)[number];
 
 interface AgentsView {
   limit: AgentPageSize;

@@ -2,11 +2,11 @@
 // a load of every page (the "All" page size and the exports share it). Outside the component so it
 // survives leaving the screen, and so a running export keeps reporting while you look elsewhere.
 import { create } from 'zustand';
-import type { Conversation } from '../../shared/api';
+import type { ReceivedConversation as Conversation } from '../../shared/received';
 import type { PageProgress } from '../components/fetch-all-pages';
 
 export const CONVERSATION_PAGE_SIZES = [20, 50, 100, 'all'] as const;
-export type ConversationPageSize = (typeof CONVERSATION_PAGE_SIZES)[number];
+type ConversationPageSize = (typeof CONVERSATION_PAGE_SIZES)[number];
 export type ConversationSortKey = keyof Conversation;
 
 export interface ConversationSelection {
@@ -15,7 +15,7 @@ export interface ConversationSelection {
   row?: Conversation;
 }
 
-export interface ExportJob {
+interface ExportJob {
   format: 'csv' | 'json';
   agent: string | undefined;
   state: 'running' | 'done' | 'failed' | 'cancelled';

@@ -10,12 +10,21 @@ interface RateStore {
 }
 export const useRate = create<RateStore>(() => ({ state: null }));
 
-/** Newest last, as the core keeps it; bounded like the core's ring. */
+/**
+ * Newest last, as the core keeps it; bounded like the core's ring. Without their bodies: a
+ * streamed reply's raw events are up to 64 KB an entry, and the Log fetches them for the one
+ * entry it shows (log:get), so a long session's replies do not stay in the page (issue 14).
+ */
 interface LogStore {
   entries: RequestLogEntry[];
 }
 export const useLog = create<LogStore>(() => ({ entries: [] }));
 const LOG_LIMIT = 1000;
+
+function withoutBodies(entry: RequestLogEntry): RequestLogEntry {
+  const { requestBody: _request, responseBody: _response, ...rest } = entry;
+  return rest;
+}
 
 let started = false;
 
@@ -24,18 +33,19 @@ export function startLiveStores(): void {
   if (started) return;
   started = true;
   bridge.on('rate:update', (state) => useRate.setState({ state }));
-  bridge.on('log:added', (entry) =>
+  bridge.on('log:added', (added) => {
+    const entry = withoutBodies(added);
     useLog.setState(({ entries }) => ({
       entries: entries.length >= LOG_LIMIT ? [...entries.slice(1 - LOG_LIMIT), entry] : [...entries, entry],
-    })),
-  );
+    }));
+  });
   bridge.on('log:cleared', () => useLog.setState({ entries: [] }));
   void bridge.rate.state({}).then((state) => useRate.setState({ state }));
   void bridge.log.list({}).then((listed) =>
     useLog.setState(({ entries }) => {
       // Events may have arrived while the list was on its way: keep both, once each.
       const seen = new Set(listed.map((e) => e.id));
-      return { entries: [...listed, ...entries.filter((e) => !seen.has(e.id))] };
+      return { entries: [...listed.map(withoutBodies), ...entries.filter((e) => !seen.has(e.id))] };
     }),
   );
 }

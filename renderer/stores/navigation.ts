@@ -2,12 +2,14 @@
 import { create } from 'zustand';
 
 export const SCREENS = [
+  'Overview',
   'Playground',
   'Threads',
   'Conversations',
   'Agents',
   'Usage',
   'Health',
+  'Tests',
   'Keys',
   'Profiles',
   'Log',

@@ -2,7 +2,7 @@
 // message, by thread. Unsent text lives here so neither leaving the screen nor a failed send
 // (a 404 included) loses what was typed (DESIGN.md §6).
 import { create } from 'zustand';
-import type { Thread } from '../../shared/api';
+import type { ReceivedThread as Thread } from '../../shared/received';
 
 /** A thread as listed, or as the create response gives it (without updated_at). */
 export type ThreadRow = Omit<Thread, 'updated_at'> & { updated_at?: string };

@@ -28,7 +28,10 @@ export const test = base.extend<AppFixtures>({
       // The real keychain, under a service name of this run's own.
       keychainService: `agent-console-e2e-${randomBytes(4).toString('hex')}`,
     });
+    // The monitors (Overview), opened as the app opens them; nothing polls on a schedule here.
+    await core.openMonitors();
     await use(core);
+    for (const monitor of core.monitors.all()) await core.monitors.remove(monitor.id).catch(() => undefined);
     for (const key of core.vault.list()) await core.vault.remove(key.id).catch(() => undefined);
     await core.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 // The chat playground as a developer uses it (issue 5): streamed and plain replies, Stop, a broken
-// stream, the 100 KB limit, agents that cannot take messages, the rate limit, compare, and
+// stream, the 100 KB limit, agents that answer with an error, the rate limit, compare, and
 // sessions that come back after a reload. Each test saves a screenshot of the state it reaches.
 import type { Locator, Page } from '@playwright/test';
 import type { MockServer } from '../../mock/server';
@@ -228,24 +228,34 @@ test('a message over 100 KB (UTF-8 bytes) is blocked before sending and stays in
   expect(await chatRequests(mock)).toBe(before + 1);
 });
 
-test('stopped and failing agents are listed with the reason and cannot be chosen', async ({ app }) => {
+test('stopped and failing agents are listed with the reason and can be chosen, to see the service answer', async ({
+  app,
+}) => {
   const picker = app.getByRole('combobox', { name: 'Agent' });
   const archivist = picker.locator('option[value="archivist"]');
-  await expect(archivist).toBeDisabled();
-  await expect(archivist).toHaveText(/stopped: chat would answer 404 AGENT_NOT_FOUND/);
-  await expect(picker.locator('option[value="ledger-bot"]')).toBeDisabled();
+  await expect(archivist).toBeEnabled();
+  await expect(archivist).toHaveText(/stopped: chat will answer 404 AGENT_NOT_FOUND/);
+  await expect(picker.locator('option[value="ledger-bot"]')).toBeEnabled();
   await expect(picker.locator('option[value="ledger-bot"]')).toHaveText(/502 AGENT_ERROR/);
   await expect(picker.locator('option[value="echo"]')).toBeEnabled();
-  await expect(picker.selectOption('archivist', { timeout: 1_000 })).rejects.toThrow();
-  await expect(picker).not.toHaveValue('archivist');
+
+  // A failing agent: the service's own 502 is shown in place and the text stays in the box.
+  await picker.selectOption('ledger-bot');
+  await expect(app.getByTestId('agent-warning')).toContainText('ledger-bot is in error');
+  await send(app, 'Reconcile March');
+  const reply = replies(app, 'ledger-bot').first();
+  await expect(reply).toHaveAttribute('data-status', 'failed');
+  await expect(reply.getByRole('alert')).toContainText('AGENT_ERROR');
+  await expect(messageBox(app)).toHaveValue('Reconcile March');
 
   // In compare mode too.
   await app.getByRole('radio', { name: 'Compare' }).check();
   const group = app.getByRole('group', { name: 'Agents to compare' });
-  await expect(group.getByRole('checkbox', { name: /archivist/ })).toBeDisabled();
-  await expect(group.getByRole('checkbox', { name: /ledger-bot/ })).toBeDisabled();
+  await expect(group.getByRole('checkbox', { name: /archivist/ })).toBeEnabled();
+  await expect(group.getByRole('checkbox', { name: /ledger-bot/ })).toBeEnabled();
   await expect(group.getByRole('checkbox', { name: /echo/ })).toBeEnabled();
-  await app.screenshot({ path: screenshotPath('playground-agents-disabled') });
+  await expect(group).toContainText('archivist(stopped)');
+  await app.screenshot({ path: screenshotPath('playground-agents-unavailable') });
 });
 
 test('errors in words: an agent error puts the message back in the box, a bad key links to Keys', async ({

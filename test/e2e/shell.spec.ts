@@ -15,6 +15,7 @@ test('first run opens on the Embedded mock profile, connected, with every screen
     'Agents',
     'Usage',
     'Health',
+    'Tests',
     'Keys',
     'Profiles',
     'Log',

@@ -1,15 +1,17 @@
 // Everything the service says about one agent, and where to go from it.
-import type { Agent } from '../../../shared/api';
+import type { ReceivedAgent as Agent } from '../../../shared/received';
 import { ExactTime } from '../../components/relative-time';
+import { useEscapeToClose } from '../../components/use-escape';
 import { useAgentsView } from '../../stores/agents-view';
 import { useConversationsView } from '../../stores/conversations-view';
 import { useNavigation } from '../../stores/navigation';
 import { openInPlayground } from '../../stores/playground-intent';
 import { useThreadsView } from '../../stores/threads-view';
-import { AgentStatusBadge } from './agent-status';
+import { AgentStatusBadge, ModelName } from './agent-status';
 
 export function AgentDetail({ agent }: { agent: Agent }) {
   const go = useNavigation((s) => s.go);
+  useEscapeToClose(() => useAgentsView.setState({ selected: undefined }));
   return (
     <section className="card detail browse-detail" aria-label="Agent detail">
       <div className="detail-head">
@@ -36,14 +38,16 @@ export function AgentDetail({ agent }: { agent: Agent }) {
           <code>{agent.agent_id}</code>
         </dd>
         <dt>Status</dt>
-        <dd>{agent.status}</dd>
+        <dd>
+          <AgentStatusBadge status={agent.status} />
+        </dd>
         <dt>Primary model</dt>
         <dd>
-          <code>{agent.model.primary}</code>
+          <ModelName name={agent.model?.primary} />
         </dd>
         <dt>Fallback model</dt>
         <dd>
-          {agent.model.fallback ? <code>{agent.model.fallback}</code> : <span className="muted">None</span>}
+          <ModelName name={agent.model?.fallback} />
         </dd>
         <dt>Deployed</dt>
         <dd>

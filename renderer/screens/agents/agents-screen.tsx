@@ -2,18 +2,21 @@
 // the pager), searchable by name or slug within the page, each openable in the playground.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Agent } from '../../../shared/api';
+import type { ReceivedAgent as Agent } from '../../../shared/received';
 import '../../components/browsers.css';
-import { agentsPageQuery, useProfileId } from '../../components/browse-queries';
-import { ListPlaceholder, RefreshButton } from '../../components/list-states';
+import { agentsPageQuery } from '../../data/browse-queries';
+import { BrowseList } from '../../components/browse-list';
+import { RefreshButton } from '../../components/list-states';
 import { OpenById } from '../../components/open-by-id';
 import { Pager } from '../../components/pager';
 import { RelativeTime } from '../../components/relative-time';
-import { VirtualTable, type Column } from '../../components/virtual-table';
+import type { Column } from '../../components/virtual-table';
 import { AGENT_PAGE_SIZES, useAgentsView } from '../../stores/agents-view';
 import { openInPlayground } from '../../stores/playground-intent';
 import { AgentDetail } from './agent-detail';
-import { AgentStatusBadge } from './agent-status';
+import { AgentStatusBadge, ModelName } from './agent-status';
+import { useActiveProfileId } from '../../data/queries';
+import { queryKeys } from '../../data/query-keys';
 
 const COLUMNS: Column<Agent>[] = [
   {
@@ -34,12 +37,17 @@ const COLUMNS: Column<Agent>[] = [
     compactWidth: '22%',
     cell: (a) => <AgentStatusBadge status={a.status} />,
   },
-  { key: 'primary', header: 'Primary model', width: '19%', cell: (a) => <code>{a.model.primary}</code> },
+  {
+    key: 'primary',
+    header: 'Primary model',
+    width: '19%',
+    cell: (a) => <ModelName name={a.model?.primary} />,
+  },
   {
     key: 'fallback',
     header: 'Fallback model',
     width: '19%',
-    cell: (a) => (a.model.fallback ? <code>{a.model.fallback}</code> : <span className="muted">None</span>),
+    cell: (a) => <ModelName name={a.model?.fallback} />,
   },
   {
     key: 'deployed',
@@ -69,7 +77,7 @@ const COLUMNS: Column<Agent>[] = [
 ];
 
 export function AgentsScreen() {
-  const profile = useProfileId();
+  const profile = useActiveProfileId();
   const client = useQueryClient();
   const { limit, offset, search, selected } = useAgentsView();
   const query = useQuery(agentsPageQuery(profile, limit, offset));
@@ -106,44 +114,29 @@ export function AgentsScreen() {
         <RefreshButton
           fetching={query.isFetching}
           updatedAt={query.dataUpdatedAt}
-          onRefresh={() => void client.invalidateQueries({ queryKey: ['agents', profile] })}
+          onRefresh={() => void client.invalidateQueries({ queryKey: queryKeys.agents.of(profile) })}
         />
       </div>
       <div className={selected ? 'browse-split' : undefined}>
-        <div className="browse-list">
-          <VirtualTable
-            label="Agents"
-            rows={rows}
-            columns={COLUMNS}
-            rowKey={(a) => a.agent_id}
-            selectedKey={selected?.agent_id}
-            onSelect={(a) => useAgentsView.setState({ selected: a })}
-            compact={selected !== undefined}
-            scrollKey="agents"
-            resetKey={`${limit}:${offset}`}
-            placeholder={
-              <ListPlaceholder
-                loading={query.isPending}
-                error={query.error}
-                noun="agents"
-                empty={
-                  search.trim() && page?.agents.length
-                    ? `No agent on this page has “${search.trim()}” in its name or slug.`
-                    : 'This account has no agents yet. Deploy one in the service’s dashboard.'
-                }
-                onRetry={() => void query.refetch()}
-              />
-            }
-          />
-          {query.error && page ? (
-            <ListPlaceholder
-              loading={false}
-              error={query.error}
-              noun="agents"
-              empty=""
-              onRetry={() => void query.refetch()}
-            />
-          ) : null}
+        <BrowseList
+          label="Agents"
+          noun="agents"
+          rows={rows}
+          columns={COLUMNS}
+          rowKey={(a) => a.agent_id}
+          selectedKey={selected?.agent_id}
+          onSelect={(a) => useAgentsView.setState({ selected: a })}
+          compact={selected !== undefined}
+          scrollKey="agents"
+          resetKey={`${limit}:${offset}`}
+          query={query}
+          loaded={page !== undefined}
+          empty={
+            search.trim() && page?.agents.length
+              ? `No agent on this page has “${search.trim()}” in its name or slug.`
+              : 'This account has no agents yet. Deploy one in the service’s dashboard.'
+          }
+        >
           <Pager
             label="Agents pages"
             offset={offset}
@@ -156,7 +149,7 @@ export function AgentsScreen() {
             onOffset={(next) => useAgentsView.setState({ offset: next })}
             onLimit={(next) => useAgentsView.setState({ limit: next, offset: 0 })}
           />
-        </div>
+        </BrowseList>
         {selected ? <AgentDetail agent={selected} /> : null}
       </div>
     </section>

@@ -1,6 +1,7 @@
 // The conversations table: the spec's columns (§2), sortable within the loaded rows, plus whether
 // this console knows the history.
-import type { Conversation } from '../../../shared/api';
+import { knownConversationStatus, UNKNOWN_CONVERSATION_STATUS } from '../../../shared/known-values';
+import type { ReceivedConversation as Conversation } from '../../../shared/received';
 import { RelativeTime } from '../../components/relative-time';
 import type { Column } from '../../components/virtual-table';
 import { useConversationsView, type ConversationSortKey } from '../../stores/conversations-view';
@@ -40,8 +41,12 @@ export function conversationColumns(
       <RelativeTime iso={c.last_message_at} />
     )),
     sortable('status', 'Status', '11%', '18%', sort, (c) => (
-      <span className={`conv-status conv-status-${c.status === 'active' ? 'active' : 'other'}`}>
+      <span
+        className={`conv-status conv-status-${c.status === 'active' ? 'active' : 'other'}`}
+        title={knownConversationStatus(c.status) ? undefined : UNKNOWN_CONVERSATION_STATUS}
+      >
         {c.status}
+        {knownConversationStatus(c.status) ? null : <span className="status-badge-unknown"> (unknown)</span>}
       </span>
     )),
     {

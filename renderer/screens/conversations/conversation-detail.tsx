@@ -1,93 +1,73 @@
 // One conversation: every field the service lists, the history this console recorded (or a plain
 // note that it has none), and what support can do with it: continue it in the playground (after a
-// confirmation: it adds to a real conversation) or replay it against another agent.
+// confirmation: it adds to a real conversation), export its known history, or replay it against
+// another agent.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { transcriptQuery, useProfileId } from '../../components/browse-queries';
+import { knownConversationStatus, UNKNOWN_CONVERSATION_STATUS } from '../../../shared/known-values';
+import { DetailPanel, Facts, HistoryActions, HistorySection } from '../../components/browse-detail';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExactTime } from '../../components/relative-time';
-import { replaySteps } from '../../components/replay-plan';
-import { TranscriptView } from '../../components/transcript-view';
+import { transcriptQuery } from '../../data/browse-queries';
+import { useActiveProfileId } from '../../data/queries';
 import { useConversationsView, type ConversationSelection } from '../../stores/conversations-view';
 import { openInPlayground } from '../../stores/playground-intent';
-import { openReplay } from '../../stores/replay';
+import { conversationSubject } from './conversation-export';
 
 export function ConversationDetail({ selection }: { selection: ConversationSelection }) {
-  const profile = useProfileId();
+  const profile = useActiveProfileId();
   const [confirming, setConfirming] = useState(false);
   const transcript = useQuery(transcriptQuery(profile, 'session', selection.sessionId));
   const row = selection.row;
   const agent = row?.agent ?? transcript.data?.agent;
-  const canReplay = transcript.data ? replaySteps(transcript.data).length > 0 : false;
   return (
-    <section className="card detail browse-detail" aria-label="Conversation detail">
-      <div className="detail-head">
-        <h3>
+    <DetailPanel
+      label="Conversation detail"
+      title={
+        <>
           Conversation <code>{selection.sessionId}</code>
-        </h3>
-        <button
-          type="button"
-          className="secondary"
-          aria-label="Close detail"
-          onClick={() => useConversationsView.setState({ selected: undefined })}
-        >
-          ×
-        </button>
-      </div>
+        </>
+      }
+      onClose={() => useConversationsView.setState({ selected: undefined })}
+    >
       {row ? (
-        <dl className="facts">
-          <dt>Id</dt>
-          <dd>
-            <code>{row.id}</code>
-          </dd>
-          <dt>Session id</dt>
-          <dd>
-            <code>{row.session_id}</code>
-          </dd>
-          <dt>Agent</dt>
-          <dd>
-            <code>{row.agent}</code>
-          </dd>
-          <dt>Messages</dt>
-          <dd>{row.message_count}</dd>
-          <dt>Started</dt>
-          <dd>
-            <ExactTime iso={row.started_at} />
-          </dd>
-          <dt>Last message</dt>
-          <dd>
-            <ExactTime iso={row.last_message_at} />
-          </dd>
-          <dt>Status</dt>
-          <dd>{row.status}</dd>
-        </dl>
+        <Facts
+          items={[
+            ['Id', <code key="id">{row.id}</code>],
+            ['Session id', <code key="session">{row.session_id}</code>],
+            ['Agent', <code key="agent">{row.agent}</code>],
+            ['Messages', row.message_count],
+            ['Started', <ExactTime key="started" iso={row.started_at} />],
+            ['Last message', <ExactTime key="last" iso={row.last_message_at} />],
+            [
+              'Status',
+              <span key="status">
+                {row.status}
+                {knownConversationStatus(row.status) ? null : (
+                  <span className="status-badge-unknown" title={UNKNOWN_CONVERSATION_STATUS}>
+                    {' '}
+                    (unknown status)
+                  </span>
+                )}
+              </span>,
+            ],
+          ]}
+        />
       ) : (
         <p className="warning">
           The service’s list does not include this session; what follows is only what this console recorded.
         </p>
       )}
-      <div className="actions detail-actions">
+      <HistoryActions
+        subject={conversationSubject(selection.sessionId, row)}
+        transcript={transcript.data}
+        agent={agent ?? ''}
+      >
         <button type="button" onClick={() => setConfirming(true)}>
           Continue in playground
         </button>
-        <button
-          type="button"
-          className="secondary"
-          disabled={!canReplay}
-          title={canReplay ? undefined : 'Replay needs the user messages, and none are known here.'}
-          onClick={() => openReplay({ kind: 'session', id: selection.sessionId, agent: agent ?? '' })}
-        >
-          Replay…
-        </button>
-      </div>
-      <h4>History</h4>
-      <TranscriptView
-        transcript={transcript.data}
-        loading={transcript.isPending}
-        error={transcript.error}
-        serverCount={row?.message_count}
-        noun="conversation"
-      />
+      </HistoryActions>
+      <HistorySection transcript={transcript} serverCount={row?.message_count} noun="conversation" />
       <ConfirmDialog
         open={confirming}
         title="Continue this conversation?"
@@ -110,6 +90,6 @@ export function ConversationDetail({ selection }: { selection: ConversationSelec
           undone.
         </p>
       </ConfirmDialog>
-    </section>
+    </DetailPanel>
   );
 }

@@ -2,11 +2,11 @@
 // bridge, so the core's limiter paces it (DESIGN.md §3); progress and the queue are shown, and it
 // can be cancelled. It shares the load of every page with the "All" page size: no page twice.
 import { useQueryClient } from '@tanstack/react-query';
-import { allConversationsQuery, cancelAllConversations, useProfileId } from '../../components/browse-queries';
+import { allConversationsQuery, cancelAllConversations } from '../../data/browse-queries';
 import { downloadText } from '../../components/download';
 import { ErrorMessage } from '../../components/error-message';
 import { FetchCancelled } from '../../components/fetch-all-pages';
-import { useProfiles } from '../../components/queries';
+import { useProfiles, useActiveProfileId } from '../../data/queries';
 import { useConversationsView } from '../../stores/conversations-view';
 import { useRate } from '../../stores/live';
 import { conversationsCsv, conversationsJson, exportFileName } from './conversation-export';
@@ -39,7 +39,7 @@ export function LoadProgress() {
 
 export function ConversationExportBar() {
   const client = useQueryClient();
-  const profile = useProfileId();
+  const profile = useActiveProfileId();
   const baseUrl = useProfiles().data?.find((p) => p.active)?.baseUrl;
   const agent = useConversationsView((s) => s.agent);
   const job = useConversationsView((s) => s.exportJob);

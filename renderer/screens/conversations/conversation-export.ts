@@ -1,6 +1,7 @@
 // The conversations export: the spec's fields (§2) as CSV (RFC 4180) or JSON. Pure, so the
 // escaping is unit-tested without a browser.
-import type { Conversation } from '../../../shared/api';
+import type { ReceivedConversation as Conversation } from '../../../shared/received';
+import type { HistorySubject } from '../../components/history-export';
 
 const CONVERSATION_COLUMNS = [
   'id',
@@ -59,4 +60,28 @@ export function exportFileName(agent: string | undefined, exportedAt: string, ex
   const stamp = exportedAt.slice(0, 19).replaceAll(':', '-');
   const who = (agent ?? 'all-agents').replace(/[^A-Za-z0-9_-]+/g, '-');
   return `conversations-${who}-${stamp}.${ext}`;
+}
+
+/** What one conversation's history export says about the conversation (history-export.ts writes it). */
+export function conversationSubject(sessionId: string, row: Conversation | undefined): HistorySubject {
+  return {
+    kind: 'conversation',
+    id: sessionId,
+    title: `Conversation ${sessionId}`,
+    facts: row
+      ? [
+          { label: 'Session', value: row.session_id, code: true },
+          { label: 'Conversation', value: row.id, code: true },
+          { label: 'Agent', value: row.agent, code: true },
+          { label: 'Messages on the service', value: String(row.message_count) },
+          { label: 'Started', value: row.started_at },
+          { label: 'Last message', value: row.last_message_at },
+          { label: 'Status', value: row.status },
+        ]
+      : [
+          { label: 'Session', value: sessionId, code: true },
+          { label: 'Service', value: 'Not in the service’s list; only what this console recorded follows' },
+        ],
+    listed: row ?? { session_id: sessionId },
+  };
 }

@@ -1,6 +1,6 @@
 // Sorting within the loaded rows: the API has no sort parameter, so this orders what is on screen
 // (one page, or every page with the "All" page size), never the whole listing.
-import type { Conversation } from '../../../shared/api';
+import type { ReceivedConversation as Conversation } from '../../../shared/received';
 import type { ConversationSortKey } from '../../stores/conversations-view';
 
 export type SortState = { key: ConversationSortKey; dir: 'ascending' | 'descending' } | undefined;

@@ -8,24 +8,25 @@ import {
   allConversationsQuery,
   conversationsPageQuery,
   transcriptQuery,
-  useAllAgents,
   useKnownTranscripts,
-  useProfileId,
-} from '../../components/browse-queries';
-import { ListPlaceholder, RefreshButton } from '../../components/list-states';
+} from '../../data/browse-queries';
+import { AgentFilter } from '../../components/agent-filter';
+import { BrowseList } from '../../components/browse-list';
+import { RefreshButton } from '../../components/list-states';
 import { OpenById } from '../../components/open-by-id';
 import { Pager } from '../../components/pager';
 import { ReplayPanel } from '../../components/replay-panel';
-import { VirtualTable } from '../../components/virtual-table';
 import { CONVERSATION_PAGE_SIZES, useConversationsView } from '../../stores/conversations-view';
 import { useReplay } from '../../stores/replay';
 import { conversationColumns } from './conversation-columns';
 import { ConversationDetail } from './conversation-detail';
 import { ConversationExportBar, LoadProgress } from './conversation-export-bar';
 import { sortConversations } from './conversation-sort';
+import { useActiveProfileId } from '../../data/queries';
+import { queryKeys } from '../../data/query-keys';
 
 function useConversationRows() {
-  const profile = useProfileId();
+  const profile = useActiveProfileId();
   const { agent, limit, offset } = useConversationsView();
   const all = limit === 'all';
   const paged = useQuery({
@@ -40,7 +41,7 @@ function useConversationRows() {
 }
 
 function ReplayForSession() {
-  const profile = useProfileId();
+  const profile = useActiveProfileId();
   const source = useReplay((s) => s.source);
   const id = source?.kind === 'session' ? source.id : undefined;
   const transcript = useQuery({
@@ -52,9 +53,8 @@ function ReplayForSession() {
 
 export function ConversationsScreen() {
   const client = useQueryClient();
-  const profile = useProfileId();
+  const profile = useActiveProfileId();
   const { agent, limit, offset, sort, selected } = useConversationsView();
-  const agents = useAllAgents();
   const known = useKnownTranscripts('session');
   const { query, rows, total } = useConversationRows();
   const sorted = useMemo(() => sortConversations(rows ?? [], sort), [rows, sort]);
@@ -72,72 +72,41 @@ export function ConversationsScreen() {
         <OpenById />
       </div>
       <div className="toolbar">
-        <label className="inline-field">
-          <span>Agent</span>
-          <select
-            aria-label="Filter by agent"
-            value={agent ?? ''}
-            onChange={(event) =>
-              useConversationsView.setState({ agent: event.target.value || undefined, offset: 0 })
-            }
-          >
-            <option value="">All agents</option>
-            {agent && !agents.data?.some((a) => a.slug === agent) ? (
-              <option value={agent}>{agent}</option>
-            ) : null}
-            {(agents.data ?? []).map((a) => (
-              <option key={a.agent_id} value={a.slug}>
-                {a.name} ({a.slug})
-              </option>
-            ))}
-          </select>
-        </label>
+        <AgentFilter
+          value={agent}
+          onChange={(next) => useConversationsView.setState({ agent: next, offset: 0 })}
+        />
         <ConversationExportBar />
         <RefreshButton
           fetching={query.isFetching}
           updatedAt={query.dataUpdatedAt}
           onRefresh={() => {
-            void client.invalidateQueries({ queryKey: ['conversations', profile] });
-            void client.invalidateQueries({ queryKey: ['transcripts', profile] });
+            void client.invalidateQueries({ queryKey: queryKeys.conversations.of(profile) });
+            void client.invalidateQueries({ queryKey: queryKeys.transcripts.of(profile) });
           }}
         />
       </div>
       <LoadProgress />
       <div className={selection ? 'browse-split' : undefined}>
-        <div className="browse-list">
-          <VirtualTable
-            label="Conversations"
-            rows={sorted}
-            columns={columns}
-            rowKey={(c) => c.id}
-            selectedKey={selection?.row?.id}
-            onSelect={(c) => useConversationsView.setState({ selected: { sessionId: c.session_id, row: c } })}
-            compact={selection !== undefined}
-            scrollKey="conversations"
-            resetKey={`${agent}:${limit}:${offset}`}
-            placeholder={
-              <ListPlaceholder
-                loading={query.isPending}
-                error={query.error}
-                noun="conversations"
-                empty={
-                  agent
-                    ? `No conversations with ${agent}. Conversations appear once someone chats with a session id.`
-                    : 'No conversations yet. They appear once someone chats with a session id.'
-                }
-                onRetry={() => void query.refetch()}
-              />
-            }
-          />
-          {query.error && rows ? (
-            <ListPlaceholder
-              loading={false}
-              error={query.error}
-              noun="conversations"
-              empty=""
-              onRetry={() => void query.refetch()}
-            />
-          ) : null}
+        <BrowseList
+          label="Conversations"
+          noun="conversations"
+          rows={sorted}
+          columns={columns}
+          rowKey={(c) => c.id}
+          selectedKey={selection?.row?.id}
+          onSelect={(c) => useConversationsView.setState({ selected: { sessionId: c.session_id, row: c } })}
+          compact={selection !== undefined}
+          scrollKey="conversations"
+          resetKey={`${agent}:${limit}:${offset}`}
+          query={query}
+          loaded={rows !== undefined}
+          empty={
+            agent
+              ? `No conversations with ${agent}. Conversations appear once someone chats with a session id.`
+              : 'No conversations yet. They appear once someone chats with a session id.'
+          }
+        >
           <Pager
             label="Conversations pages"
             offset={limit === 'all' ? 0 : offset}
@@ -154,7 +123,7 @@ export function ConversationsScreen() {
               Sorted within the {rows?.length ?? 0} loaded rows; the service lists newest first.
             </p>
           ) : null}
-        </div>
+        </BrowseList>
         {selection ? <ConversationDetail selection={selection} /> : null}
       </div>
       <ReplayForSession />

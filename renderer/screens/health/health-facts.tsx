@@ -57,7 +57,7 @@ function IntervalPicker({ state }: { state: HealthMonitorState }) {
   );
 }
 
-export function FactsCard({ state }: { state: HealthMonitorState }) {
+export function FactsCard({ state, saved }: { state: HealthMonitorState; saved: boolean }) {
   const report = state.lastReport;
   const last = state.last;
   const startedAt = report ? Date.parse(report.timestamp) - report.uptime_seconds * 1000 : undefined;
@@ -98,7 +98,14 @@ export function FactsCard({ state }: { state: HealthMonitorState }) {
         </dd>
         <dt>Check every</dt>
         <dd>
-          <IntervalPicker state={state} />
+          {saved ? (
+            <span>
+              {intervalWords(state.intervalMs)}{' '}
+              <span className="muted">(edit the monitor on the Overview)</span>
+            </span>
+          ) : (
+            <IntervalPicker state={state} />
+          )}
         </dd>
       </dl>
       <p className="muted health-facts-note">

@@ -1,5 +1,6 @@
 // Whether status changes reach the desktop, and the button that asks the browser's permission.
 import { useState } from 'react';
+import { useNotificationsMuted } from '../../components/mute-toggle';
 import { askNotificationPermission, notificationSupport, type NotificationSupport } from './health-notifier';
 
 const WORDS: Record<NotificationSupport, string> = {
@@ -12,10 +13,15 @@ const WORDS: Record<NotificationSupport, string> = {
 
 export function NotificationsCard({ confirmPolls }: { confirmPolls: number }) {
   const [support, setSupport] = useState(notificationSupport);
+  const muted = useNotificationsMuted().data?.muted === true;
   return (
     <section className="card health-notifications" aria-labelledby="health-notifications-title">
       <h3 id="health-notifications-title">Notifications</h3>
-      <p data-testid="notification-state">{WORDS[support]}</p>
+      <p data-testid="notification-state">
+        {muted
+          ? 'Muted in the app: nothing is shown until you unmute (the button at the top of the window).'
+          : WORDS[support]}
+      </p>
       {support === 'default' ? (
         <button type="button" onClick={() => void askNotificationPermission().then(setSupport)}>
           Enable desktop notifications

@@ -20,15 +20,15 @@ export async function askNotificationPermission(): Promise<NotificationSupport> 
 
 let started = false;
 
-/** Follows `health:update` for the whole session, whichever screen is showing. */
+/** Follows `monitors:notify` for the whole session, whichever screen is showing. */
 export function startHealthNotifications(): void {
   if (started) return;
   started = true;
-  bridge.on('health:update', ({ transition }) => {
-    if (!transition?.notify || notificationSupport() !== 'granted') return;
+  bridge.on('monitors:notify', (n) => {
+    if (!n.desktop || notificationSupport() !== 'granted') return;
     try {
-      // One tag: a newer status replaces an older notification instead of stacking under it.
-      new Notification(transition.title, { body: transition.body, tag: 'agent-console-health' });
+      // One tag per monitor: a newer status replaces an older notification instead of stacking under it.
+      new Notification(n.title, { body: n.body, tag: `agent-console-monitor-${n.monitorId}` });
     } catch {
       // Some browsers (Chrome on Android) allow notifications only from a service worker.
     }

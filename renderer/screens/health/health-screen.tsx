@@ -1,13 +1,15 @@
-// Health: what the core's monitor knows of the active profile's service — the status now and
-// why, its components, uptime and version, when it was checked and when it will be next, uptime
-// over an hour, a day and a week, and a timeline with the changes, restarts and deploys on it.
+// Health: what a monitor knows of its service — the one picked on the Overview, else the one
+// watching the active profile — the status now and why, its components, uptime and version, when
+// it was checked and when it will be next, uptime over an hour, a day and a week, and a timeline
+// with the changes, restarts and deploys on it.
 import { useState } from 'react';
 import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
 import { FactsCard } from './health-facts';
 import { startHealthNotifications } from './health-notifier';
 import { NotificationsCard } from './health-notifications';
-import { useHealthState, useHealthTimeline } from './health-queries';
+import { useHealthState, useHealthTimeline, useMonitors } from '../../data/health-queries';
+import { useHealthView } from '../../stores/health-view';
 import { StatusCard } from './health-status-card';
 import { TimelineSection } from './health-timeline';
 import { UptimeCard } from './health-uptime';
@@ -16,16 +18,40 @@ import './health.css';
 // Transitions notify whichever screen is showing; this module is loaded with the app (app.tsx).
 startHealthNotifications();
 
+function MonitorPicker({ monitorId }: { monitorId: string | undefined }) {
+  const monitors = useMonitors().data ?? [];
+  const saved = monitors.filter((m) => !m.implicit);
+  if (saved.length === 0) return null;
+  return (
+    <label className="inline-field">
+      <span>Monitor</span>
+      <select
+        aria-label="Monitor"
+        value={monitorId ?? ''}
+        onChange={(event) => useHealthView.setState({ monitorId: event.target.value || undefined })}
+      >
+        <option value="">The active profile’s</option>
+        {saved.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name} ({m.profileName})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function HealthScreen() {
-  const health = useHealthState();
-  const week = useHealthTimeline('7d');
+  const monitorId = useHealthView((s) => s.monitorId);
+  const health = useHealthState(monitorId);
+  const week = useHealthTimeline('7d', monitorId);
   const [error, setError] = useState<unknown>();
   const state = health.data;
 
   async function checkNow() {
     setError(undefined);
     try {
-      await bridge.health.check({});
+      await bridge.health.check(monitorId ? { monitorId } : {});
     } catch (e) {
       setError(e);
     }
@@ -37,8 +63,9 @@ export function HealthScreen() {
       data-state={state ? (state.checking ? 'checking' : 'ready') : 'loading'}
     >
       <div className="screen-head">
-        <h2>Health</h2>
+        <h2>Health{state?.profileName ? ` — ${state.profileName}` : ''}</h2>
         <div className="actions">
+          <MonitorPicker monitorId={monitorId} />
           <button
             type="button"
             onClick={() => void checkNow()}
@@ -58,13 +85,13 @@ export function HealthScreen() {
         <>
           <div className="health-top">
             <StatusCard state={state} />
-            <FactsCard state={state} />
+            <FactsCard state={state} saved={monitorId !== undefined} />
           </div>
           <div className="health-middle">
             <UptimeCard uptime={week.data?.uptime} />
             <NotificationsCard confirmPolls={state.confirmPolls} />
           </div>
-          <TimelineSection intervalMs={state.intervalMs} />
+          <TimelineSection intervalMs={state.intervalMs} monitorId={monitorId} />
         </>
       ) : health.isPending ? (
         <p className="note" role="status">

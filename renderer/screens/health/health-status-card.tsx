@@ -1,5 +1,5 @@
 // The current status, in words a person can act on, and each component as the service reported it.
-import { HEALTH_COMPONENTS } from '../../../shared/api';
+import { HEALTH_COMPONENTS } from '../../../shared/known-values';
 import { describeComponents, STATUS_WORDS, type HealthMonitorState } from '../../../shared/health';
 import { clockTime, dateTime } from './health-format';
 
@@ -32,13 +32,20 @@ function Components({ state }: { state: HealthMonitorState }) {
   return (
     <>
       <ul className="health-components" aria-label="Components">
-        {HEALTH_COMPONENTS.map((name) => {
-          const value = report.components[name] ?? 'unknown';
+        {[
+          ...HEALTH_COMPONENTS,
+          // Components a service adds beyond the spec's four are shown too, as they came.
+          ...Object.keys(report.components).filter(
+            (k) => !(HEALTH_COMPONENTS as readonly string[]).includes(k),
+          ),
+        ].map((name) => {
+          const value = (report.components as Record<string, unknown>)[name];
+          const shown = typeof value === 'string' ? value : 'not reported';
           const level = value === 'operational' ? 'ok' : value === 'down' ? 'bad' : 'warn';
           return (
             <li key={name} className={`health-component health-component-${level}`}>
               <span className="health-component-name">{name}</span>
-              <span className="health-component-value">{value}</span>
+              <span className="health-component-value">{shown}</span>
             </li>
           );
         })}

@@ -66,6 +66,8 @@ function runsOf(points: HealthTimelinePoint[], span: number, end: number, minWid
 function markStyle(mark: HealthMark, theme: ChartTheme) {
   if (mark.kind === 'restart') return { stroke: theme.series3, strokeDasharray: '5 3' };
   if (mark.kind === 'deploy') return { stroke: theme.series2, strokeDasharray: '2 2' };
+  if (mark.kind === 'flip')
+    return { stroke: statusColour(mark.to ?? 'unknown', theme), strokeDasharray: '1 3' };
   return { stroke: statusColour(mark.to ?? 'unknown', theme), strokeDasharray: undefined };
 }
 

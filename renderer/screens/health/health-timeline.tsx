@@ -11,7 +11,7 @@ import {
 import { ChartCard, ChartLoading, type TableData } from '../../components/chart-card';
 import { ErrorMessage } from '../../components/error-message';
 import { dateTime, RANGE_WORDS } from './health-format';
-import { useHealthTimeline } from './health-queries';
+import { useHealthTimeline } from '../../data/health-queries';
 
 // Named exports only (STYLE.md): React.lazy wants a default, so it is mapped here.
 const TimelineChart = lazy(() =>
@@ -50,9 +50,15 @@ function Events({ marks }: { marks: HealthMark[] }) {
   );
 }
 
-export function TimelineSection({ intervalMs }: { intervalMs: number }) {
+export function TimelineSection({
+  intervalMs,
+  monitorId,
+}: {
+  intervalMs: number;
+  monitorId?: string | undefined;
+}) {
   const [range, setRange] = useState<HealthRange>('1h');
-  const timeline = useHealthTimeline(range);
+  const timeline = useHealthTimeline(range, monitorId);
   const data = timeline.data;
   return (
     <>
@@ -74,7 +80,7 @@ export function TimelineSection({ intervalMs }: { intervalMs: number }) {
       ) : null}
       <ChartCard
         title="Timeline"
-        note="Top band: status of each check. Line: response time. Vertical lines: status changes (solid), restarts (dashed), deploys (dotted)."
+        note="Top band: status of each check. Line: response time. Vertical lines: status changes (solid), restarts (dashed), deploys (dotted), unconfirmed flips (sparse dots)."
         chart={
           !data ? (
             <ChartLoading height={260} />

@@ -1,4 +1,4 @@
-import { API_KEY_PATTERN } from '../../../shared/api';
+import { API_KEY_PATTERN } from '../../../shared/api-limits';
 
 /** Why a typed key cannot be right, in words, without repeating it; undefined when the shape is fine. */
 export function keyShapeProblem(input: string): string | undefined {

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
-import { useAppInfo, useKeys, useProfiles } from '../../components/queries';
+import { useAppInfo, useKeys, useProfiles } from '../../data/queries';
 import { keyShapeProblem } from './key-shape';
 
 export function KeysScreen() {

@@ -1,6 +1,6 @@
 // Active chaos, in the header on every screen, so nobody forgets it is on.
 import { useNavigation } from '../../stores/navigation';
-import { useMockState } from './mock-queries';
+import { useMockState } from '../../data/mock-queries';
 
 export function ChaosBadge() {
   const state = useMockState();

@@ -2,13 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { bridge } from '../../bridge';
 import { downloadText } from '../../components/download';
 import type { PanelProps } from './chaos-panel';
-import { useFixtures } from './mock-queries';
+import { useFixtures } from '../../data/mock-queries';
+import { queryKeys } from '../../data/query-keys';
 
 /** Recorded replies in the data folder: saved from the Playground ("Save as fixture"), or imported. */
 export function FixturesPanel({ act }: Pick<PanelProps, 'act'>) {
   const fixtures = useFixtures();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['mock-fixtures'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.mock.fixtures() });
   return (
     <section className="card" aria-label="Fixtures">
       <div className="mock-head">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { MockStateView } from '../../../shared/bridge';
 import { bridge } from '../../bridge';
 import type { PanelProps } from './chaos-panel';
-import { useFixtures } from './mock-queries';
+import { useFixtures } from '../../data/mock-queries';
 
 type MockAgent = MockStateView['agents'][number];
 

@@ -6,7 +6,7 @@ import { ChaosPanel } from './chaos-panel';
 import { FixturesPanel } from './fixtures-panel';
 import { MockAgentsPanel } from './mock-agents-panel';
 import { MockKeysPanel } from './mock-keys-panel';
-import { useMockState } from './mock-queries';
+import { useMockState } from '../../data/mock-queries';
 import { MockRequestsPanel, MockServicePanel } from './mock-service-panel';
 import './mock.css';
 

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { HEALTH_COMPONENTS } from '../../../shared/known-values';
 import { bridge } from '../../bridge';
+import { useMockRequests } from '../../data/mock-queries';
 import type { PanelProps } from './chaos-panel';
-
-const COMPONENTS = ['api', 'vps', 'agents', 'gateway'] as const;
 
 /** Health components and the error-body shape. */
 export function MockServicePanel({ state, act }: PanelProps) {
@@ -12,7 +11,7 @@ export function MockServicePanel({ state, act }: PanelProps) {
         Health <span className={`status mock-health-${state.health.status}`}>{state.health.status}</span>
       </h3>
       <div className="mock-inline-form">
-        {COMPONENTS.map((c) => (
+        {HEALTH_COMPONENTS.map((c) => (
           <label key={c}>
             {c}{' '}
             <select
@@ -53,11 +52,7 @@ export function MockServicePanel({ state, act }: PanelProps) {
 
 /** What the mock itself received, keys masked: the other side of the Log screen. */
 export function MockRequestsPanel() {
-  const requests = useQuery({
-    queryKey: ['mock-requests'],
-    queryFn: () => bridge.mock.requests({}),
-    staleTime: 0,
-  });
+  const requests = useMockRequests();
   const rows = [...(requests.data ?? [])].reverse().slice(0, 100);
   return (
     <section className="card" aria-label="Requests the mock received">

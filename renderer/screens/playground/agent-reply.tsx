@@ -8,6 +8,7 @@ import { useNow } from '../../components/use-now';
 import { useRate } from '../../stores/live';
 import { retry, stop } from './playground-actions';
 import { isActive, type ReplyTurn } from './playground-store';
+import { SaveAsCase } from '../tests/save-as-case';
 import { ReplyBody } from './reply-body';
 import { ReplyError } from './reply-error';
 import { bufferFor } from './stream-buffer';
@@ -37,8 +38,10 @@ function Waiting({ reply }: { reply: ReplyTurn }) {
   }
   if (reply.status === 'queued') return <p className="pg-waiting">Queued behind the messages before it.</p>;
   // Sending, nothing back yet: the console's limiter may be holding it for a free slot (DESIGN.md §3).
+  // The gauge follows the active key: only a reply sent with that key is said to wait for it.
+  const sameKey = reply.request.keyId === undefined || reply.request.keyId === rate?.keyId;
   const heldUntil =
-    rate && rate.queued > 0
+    rate && sameKey && rate.queued > 0
       ? (rate.pausedUntil ?? (rate.remaining === 0 ? rate.resetAt : undefined))
       : undefined;
   if (heldUntil !== undefined && heldUntil > now && now - (reply.sentAt ?? now) > 200) {
@@ -162,6 +165,17 @@ export const AgentReply = memo(function AgentReply({
               </button>
             ) : null}
             <CopyButtons reply={reply} hasText={hasText} onCurl={setCurl} />
+            {reply.status === 'done' ? (
+              <SaveAsCase
+                reply={{
+                  message: reply.request.message,
+                  agent: reply.request.agent,
+                  stream: reply.request.stream,
+                  ttftMs: reply.timing?.firstChunkMs,
+                  text: () => buffer.text(),
+                }}
+              />
+            ) : null}
             {reply.status === 'queued' || reply.status === 'scheduled' ? (
               <button type="button" className="link" onClick={() => stop(reply.id)}>
                 Cancel

@@ -1,6 +1,6 @@
 // Compare: each message goes to every ticked agent at once, and their replies stream side by side,
 // each with its own timing, so pace and first-chunk times can be read across agents.
-import { memo, useRef } from 'react';
+import { memo, useRef, useState } from 'react';
 import { AgentReply } from './agent-reply';
 import { clearCompare } from './playground-actions';
 import { usePlayground, type CompareRound } from './playground-store';
@@ -11,7 +11,13 @@ const Column = memo(function Column({ id }: { id: string }) {
   return reply?.role === 'agent' ? <AgentReply reply={reply} compact /> : null;
 });
 
+/** A column is never narrower than this; more agents than fit scroll sideways. */
+const MIN_COLUMN_PX = 300;
+
 const Round = memo(function Round({ round }: { round: CompareRound }) {
+  // One reply read whole, at the full width, with the others a click away (issue 14).
+  const [whole, setWhole] = useState<string>();
+  const shown = whole && round.replyIds.includes(whole) ? [whole] : round.replyIds;
   return (
     <li className="pg-round" aria-label="Comparison">
       <article className="pg-user" aria-label="Your message">
@@ -19,10 +25,23 @@ const Round = memo(function Round({ round }: { round: CompareRound }) {
       </article>
       <div
         className="pg-columns"
-        style={{ gridTemplateColumns: `repeat(${round.replyIds.length}, minmax(0, 1fr))` }}
+        style={{ gridTemplateColumns: `repeat(${shown.length}, minmax(${MIN_COLUMN_PX}px, 1fr))` }}
       >
-        {round.replyIds.map((id) => (
-          <Column key={id} id={id} />
+        {shown.map((id) => (
+          <div key={id} className="pg-column">
+            <div className="pg-column-head">
+              {whole ? (
+                <button type="button" className="link" onClick={() => setWhole(undefined)}>
+                  Back to side by side
+                </button>
+              ) : round.replyIds.length > 1 ? (
+                <button type="button" className="link" onClick={() => setWhole(id)}>
+                  Read whole
+                </button>
+              ) : null}
+            </div>
+            <Column id={id} />
+          </div>
         ))}
       </div>
     </li>
@@ -42,7 +61,7 @@ export function CompareView() {
           </p>
           <p className="muted">
             Their replies stream side by side with time to first chunk, total time and pace. Comparisons are
-            not part of a session and are not recorded.
+            not part of a session; the last 20 are kept here and come back after a reload.
           </p>
         </div>
       ) : (

@@ -36,6 +36,7 @@ export function Composer() {
   return (
     <form className="pg-composer" onSubmit={submit} aria-label="Compose">
       <textarea
+        id="composer"
         aria-label="Message"
         value={draft}
         onChange={(e) => usePlayground.setState({ draft: e.target.value, draftNote: undefined })}

@@ -1,6 +1,6 @@
 // The service's input limits (spec §4, §8) checked as the user types, so a message the service
 // would refuse is never sent and nothing typed is thrown away.
-import { MAX_MESSAGE_BYTES, MAX_SESSION_ID_LENGTH, SESSION_ID_PATTERN } from '../../../shared/api';
+import { MAX_MESSAGE_BYTES, MAX_SESSION_ID_LENGTH, SESSION_ID_PATTERN } from '../../../shared/api-limits';
 
 export { MAX_MESSAGE_BYTES };
 

@@ -1,24 +1,54 @@
 // A reply's Markdown on the page. Links never navigate the console: a click asks first, then opens
 // the page outside (a new browser tab with no opener in the web host; the desktop shell routes
 // window.open to the system browser).
-import { memo, useMemo, type MouseEvent } from 'react';
-import { linkTarget, renderMarkdown } from './markdown';
+// marked and DOMPurify are loaded with the first reply that needs them, not with the first screen
+// (issue 18): until they are in, the reply shows as plain text.
+import { memo, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import type * as Markdown from './markdown';
 
-export function openLinkOutside(url: string): void {
+type MarkdownModule = typeof Markdown;
+let loaded: MarkdownModule | undefined;
+let loading: Promise<MarkdownModule> | undefined;
+function loadMarkdown(): Promise<MarkdownModule> {
+  loading ??= import('./markdown').then((module) => (loaded = module));
+  return loading;
+}
+
+function useMarkdown(): MarkdownModule | undefined {
+  const [module, setModule] = useState(loaded);
+  useEffect(() => {
+    if (module) return;
+    let live = true;
+    void loadMarkdown().then((m) => live && setModule(m));
+    return () => {
+      live = false;
+    };
+  }, [module]);
+  return module;
+}
+
+function openLinkOutside(url: string): void {
   if (!window.confirm(`Open this link outside the console?\n\n${url}`)) return;
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
 function onClick(event: MouseEvent<HTMLDivElement>): void {
   const anchor = (event.target as Element).closest('a');
-  if (!anchor) return;
+  if (!anchor || !loaded) return;
   event.preventDefault();
-  const url = linkTarget(anchor);
+  const url = loaded.linkTarget(anchor);
   if (url) openLinkOutside(url);
 }
 
 export const MarkdownView = memo(function MarkdownView({ text }: { text: string }) {
-  const html = useMemo(() => renderMarkdown(text), [text]);
+  const markdown = useMarkdown();
+  const html = useMemo(() => markdown?.renderMarkdown(text), [markdown, text]);
+  if (html === undefined)
+    return (
+      <div className="reply-text plain" data-testid="reply-text" data-rendered-chars={text.length}>
+        {text}
+      </div>
+    );
   return (
     <div
       className="reply-text markdown"

@@ -2,12 +2,12 @@
 // service in the order typed), stream, stop, retry, "send when allowed", compare, and open or start
 // sessions. What the user typed is never lost: a message whose send fails goes back in the box
 // (when the box is empty) and stays in the transcript with Retry.
-import { BridgeFailure, type StreamEndEvent } from '../../../shared/bridge';
-import { STREAM_DONE } from '../../../shared/api';
+import type { LiveStream, StreamEndEvent } from '../../../shared/bridge';
+import { BridgeFailure } from '../../../shared/bridge-api';
+import { STREAM_DONE } from '../../../shared/api-limits';
 import type { Transcript, TranscriptMessage } from '../../../shared/transcript';
 import { bridge } from '../../bridge';
 import { asBridgeError } from '../../components/error-message';
-import { queryClient } from '../../components/queries';
 import { MAX_MESSAGE_BYTES, newSessionId, utf8ByteLength } from './limits';
 import {
   replyOf,
@@ -20,39 +20,56 @@ import {
   type UserTurn,
 } from './playground-store';
 import { bufferFor } from './stream-buffer';
-import { expectStream, forgetStream } from './stream-router';
+import { attach, expectStream, forgetStream, isFollowed, readLive } from './stream-router';
+import { queryClient } from '../../data/query-client';
+import { queryKeys } from '../../data/query-keys';
+import { useRate } from '../../stores/live';
 
 const newId = (): string => crypto.randomUUID();
 
-export const SESSIONS_QUERY = ['transcripts', 'session'] as const;
-
 function refreshSessions(): void {
-  void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY });
+  // Every profile's session list: a reply may land after a profile switch.
+  void queryClient.invalidateQueries({ queryKey: queryKeys.transcripts.root() });
 }
 
 // ---- Sending -------------------------------------------------------------------------------
 
-/** Chat replies waiting their turn; one at a time goes to the core (which applies the rate limit). */
-const outbox: string[] = [];
-let pumping = false;
+/**
+ * Chat replies waiting their turn, in one lane per profile and session: a session's messages reach
+ * the service in the order typed, one at a time, while other sessions and profiles go on. The core
+ * applies each key's rate limit, so a message held by one key never holds another key's.
+ */
+const lanes = new Map<string, string[]>();
+const pumping = new Set<string>();
 
-async function pump(): Promise<void> {
-  if (pumping) return;
-  pumping = true;
+function laneOf(reply: ReplyTurn): string {
+  return `${reply.request.profileId ?? ''} ${reply.request.session_id ?? reply.id}`;
+}
+
+async function pump(lane: string): Promise<void> {
+  if (pumping.has(lane)) return;
+  pumping.add(lane);
   try {
-    while (outbox.length > 0) {
-      const id = outbox.shift() as string;
+    const queue = lanes.get(lane) ?? [];
+    while (queue.length > 0) {
+      const id = queue.shift() as string;
       if (replyOf(id)?.status === 'queued') await run(id);
     }
   } finally {
-    pumping = false;
+    pumping.delete(lane);
+    lanes.delete(lane);
   }
 }
 
 function enqueue(id: string): void {
+  const reply = replyOf(id);
+  if (!reply) return;
   updateReply(id, { status: 'queued' });
-  outbox.push(id);
-  void pump();
+  const lane = laneOf(reply);
+  const queue = lanes.get(lane) ?? [];
+  lanes.set(lane, queue);
+  queue.push(id);
+  void pump(lane);
 }
 
 /** Why the draft cannot be sent now, in words; undefined when it can. */
@@ -83,6 +100,13 @@ function newReply(request: ChatRequest): ReplyTurn {
   return { role: 'agent', id: newId(), request, status: 'queued', attempts: 0 };
 }
 
+/** The profile new messages go out with, and its key (the gauge's), at send time. */
+function sender(): Pick<ChatRequest, 'profileId' | 'keyId'> {
+  const { profileId } = usePlayground.getState();
+  const keyId = useRate.getState().state?.keyId;
+  return { ...(profileId ? { profileId } : {}), ...(keyId ? { keyId } : {}) };
+}
+
 function startChat(message: string): void {
   const { session, agent, stream } = usePlayground.getState();
   const reply = newReply({
@@ -91,6 +115,7 @@ function startChat(message: string): void {
     session_id: session.id,
     startedHere: session.startedHere,
     stream,
+    ...sender(),
   });
   const user: UserTurn = { role: 'user', id: newId(), text: message, at: Date.now(), replyId: reply.id };
   usePlayground.setState((s) => ({
@@ -103,7 +128,8 @@ function startChat(message: string): void {
 /** One message to several agents at once, outside any session (nothing to continue). */
 function startCompare(message: string): void {
   const { compareAgents, stream } = usePlayground.getState();
-  const replies = compareAgents.map((agent) => newReply({ message, agent, stream }));
+  const from = sender();
+  const replies = compareAgents.map((agent) => newReply({ message, agent, stream, ...from }));
   usePlayground.setState((s) => ({
     rounds: [...s.rounds, { id: newId(), message, at: Date.now(), replyIds: replies.map((r) => r.id) }],
     turns: { ...s.turns, ...Object.fromEntries(replies.map((r) => [r.id, r])) },
@@ -134,9 +160,10 @@ async function run(id: string): Promise<void> {
     neverSent: false,
     sendAt: undefined,
   });
-  const { message, agent, session_id, startedHere, stream } = reply.request;
+  const { message, agent, session_id, startedHere, stream, profileId } = reply.request;
   const input = {
     message,
+    ...(profileId ? { profileId } : {}),
     ...(agent ? { agent } : {}),
     ...(session_id ? { session_id, startedHere: startedHere === true } : {}),
   };
@@ -334,6 +361,7 @@ function turnsFromTranscript(transcript: Transcript): Turn[] {
         agent: transcript.agent === 'default' ? undefined : transcript.agent,
         session_id: transcript.id,
         stream: true,
+        ...sender(),
       },
       status,
       fromHistory: true,
@@ -356,21 +384,70 @@ function turnsFromTranscript(transcript: Transcript): Turn[] {
   return turns;
 }
 
-/** Opens a session: its recorded messages, if this console has any; otherwise an empty one to continue. */
-export async function openSession(id: string): Promise<void> {
+/**
+ * The reply still streaming in the core for the session's last message (after a reload, or a
+ * session reopened from the sidebar): shown with its text so far and followed to its end. A reply
+ * this page already follows is shown as it is.
+ */
+function followLive(turns: Turn[], live: LiveStream[], sessionId: string): void {
+  const last = turns.at(-1);
+  if (last?.role !== 'user' || live.length === 0) return;
+  const stream = live.find((l) => l.message === last.text) ?? (live.at(-1) as LiveStream);
+  const own = Object.values(usePlayground.getState().turns).find(
+    (t): t is ReplyTurn => t.role === 'agent' && t.streamId === stream.streamId,
+  );
+  if (own && isFollowed(stream.streamId)) {
+    last.replyId = own.id;
+    turns.push(own);
+    return;
+  }
+  const reply: ReplyTurn = {
+    role: 'agent',
+    id: newId(),
+    request: {
+      message: stream.message,
+      agent: stream.agent,
+      session_id: sessionId,
+      stream: true,
+      ...sender(),
+    },
+    status: 'streaming',
+    streamId: stream.streamId,
+    timing: stream.timing,
+    ...(stream.requestId ? { requestId: stream.requestId } : {}),
+    attempts: 1,
+  };
+  last.replyId = reply.id;
+  turns.push(reply);
+  void attach(stream, reply.id).then((end) => finishStream(reply.id, end));
+}
+
+/**
+ * Opens a session: its recorded messages, if this console has any; otherwise an empty one to
+ * continue. `agent` (a hand-off that names it) is chosen over the one the record names.
+ */
+export async function openSession(id: string, agent?: string): Promise<void> {
   usePlayground.setState({ session: { id, startedHere: false, loading: true }, ids: [] });
   let transcript: Transcript | null;
+  // Live streams first: one that ends meanwhile is then in the transcript, read after.
+  const { live, done } = await readLive(id);
   try {
     transcript = await bridge.transcripts.get({ kind: 'session', id });
   } catch (error) {
+    done();
     if (usePlayground.getState().session.id !== id) return;
     usePlayground.setState({
       session: { id, startedHere: false, loading: false, loadError: asBridgeError(error) },
     });
     return;
   }
-  if (usePlayground.getState().session.id !== id) return; // another session was opened meanwhile
+  if (usePlayground.getState().session.id !== id) {
+    done();
+    return; // another session was opened meanwhile
+  }
   const turns = transcript ? turnsFromTranscript(transcript) : [];
+  followLive(turns, live, id);
+  done();
   usePlayground.setState((s) => ({
     session: {
       id,
@@ -381,7 +458,11 @@ export async function openSession(id: string): Promise<void> {
     },
     ids: [...turns.map((t) => t.id), ...s.ids],
     turns: { ...s.turns, ...Object.fromEntries(turns.map((t) => [t.id, t])) },
-    ...(transcript && transcript.agent !== 'default' ? { agent: transcript.agent } : {}),
+    ...(agent !== undefined
+      ? { agent }
+      : transcript && transcript.agent !== 'default'
+        ? { agent: transcript.agent }
+        : {}),
   }));
 }
 

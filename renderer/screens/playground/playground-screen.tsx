@@ -6,21 +6,37 @@ import { CompareView } from './compare-view';
 import { Composer } from './composer';
 import { newSession, openSession } from './playground-actions';
 import { reopenedSessionId, usePlayground, type Mode } from './playground-store';
-import { useActiveProfileId } from './playground-queries';
+import { useActiveProfileId } from '../../data/queries';
 import { SessionBar } from './session-bar';
 import { SessionSidebar } from './session-sidebar';
+import { takePlaygroundIntent, usePlaygroundIntent } from '../../stores/playground-intent';
 import { Transcript } from './transcript';
+// Frees the buffers of replies no longer shown once they end (issue 14).
+import './buffer-janitor';
+import './compare-keep';
 import './playground.css';
 
 let reopened = false;
 
-/** After a reload, the session that was open comes back with its messages (once per page). */
-function useReopenOnLoad(): void {
+/**
+ * What the playground opens on: a hand-off from another screen ("Open <agent> in playground",
+ * "Continue in playground") when there is one, else, after a reload, the session that was open
+ * (once per page). A hand-off is taken once, and also when it arrives while the playground shows.
+ */
+function useOpening(): void {
+  const intent = usePlaygroundIntent();
   useEffect(() => {
-    if (reopened) return;
+    const first = !reopened;
     reopened = true;
-    if (reopenedSessionId) void openSession(reopenedSessionId);
-  }, []);
+    if (intent.agent === undefined && intent.sessionId === undefined) {
+      if (first && reopenedSessionId) void openSession(reopenedSessionId);
+      return;
+    }
+    const { agent, sessionId } = takePlaygroundIntent();
+    usePlayground.setState({ mode: 'chat', ...(agent !== undefined ? { agent } : {}) });
+    if (sessionId !== undefined) void openSession(sessionId, agent);
+    else newSession();
+  }, [intent]);
 }
 
 /** Sessions are recorded per profile: switching profiles starts a new one. */
@@ -28,6 +44,7 @@ function useNewSessionOnProfileChange(): void {
   const profileId = useActiveProfileId();
   const previous = useRef(profileId);
   useEffect(() => {
+    usePlayground.setState({ profileId });
     if (previous.current !== undefined && profileId !== undefined && previous.current !== profileId)
       newSession();
     previous.current = profileId;
@@ -74,7 +91,7 @@ function StreamToggle() {
 
 export function PlaygroundScreen() {
   const mode = usePlayground((s) => s.mode);
-  useReopenOnLoad();
+  useOpening();
   useNewSessionOnProfileChange();
   return (
     <section className="screen playground" data-mode={mode}>

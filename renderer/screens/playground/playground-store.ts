@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import type { BridgeError, StreamEndEvent } from '../../../shared/bridge';
 import type { KnownFrom } from '../../../shared/transcript';
+import { containsKeyShaped } from '../../../shared/key-shape';
 import { newSessionId } from './limits';
 
 /**
@@ -19,6 +20,9 @@ export interface ChatRequest {
   session_id?: string | undefined;
   startedHere?: boolean | undefined;
   stream: boolean;
+  /** The profile it is sent with (the session's) and that profile's key, as they were at send time. */
+  profileId?: string | undefined;
+  keyId?: string | undefined;
 }
 
 export interface UserTurn {
@@ -63,7 +67,7 @@ export interface CompareRound {
   replyIds: string[];
 }
 
-export interface SessionState {
+interface SessionState {
   id: string;
   /** A new session this console began (its transcript is known from the first message). */
   startedHere: boolean;
@@ -89,6 +93,8 @@ export interface PlaygroundState {
   compareAgents: string[];
   stream: boolean;
   mode: Mode;
+  /** The active profile: new messages go out with it (kept in step by the playground screen). */
+  profileId?: string | undefined;
 }
 
 const PREFS_KEY = 'agent-console.playground';
@@ -132,6 +138,9 @@ export const usePlayground = create<PlaygroundState>(() => ({
 /** True when the page opened on a session remembered from before the reload. */
 export const reopenedSessionId: string | undefined = prefs.sessionId;
 
+const KEY_IN_DRAFT_NOTE =
+  'This draft holds something shaped like an API key, so it is not kept across a reload.';
+
 // What the user chose and typed survives a reload; a draft only up to 1 MB (localStorage is small).
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 usePlayground.subscribe((state, previous) => {
@@ -148,13 +157,17 @@ usePlayground.subscribe((state, previous) => {
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => {
     const s = usePlayground.getState();
+    // Issue 13: a key pasted into the draft is never written to browser storage; the user is told.
+    const keyInDraft = containsKeyShaped(s.draft);
+    if (keyInDraft && s.draftNote !== KEY_IN_DRAFT_NOTE)
+      usePlayground.setState({ draftNote: KEY_IN_DRAFT_NOTE });
     const saved: Prefs = {
       sessionId: s.session.id,
       ...(s.agent ? { agent: s.agent } : {}),
       compareAgents: s.compareAgents,
       stream: s.stream,
       mode: s.mode,
-      ...(s.draft.length <= 1_000_000 ? { draft: s.draft } : {}),
+      ...(s.draft.length <= 1_000_000 && !keyInDraft ? { draft: s.draft } : {}),
     };
     try {
       localStorage.setItem(PREFS_KEY, JSON.stringify(saved));
@@ -164,7 +177,7 @@ usePlayground.subscribe((state, previous) => {
   }, 250);
 });
 
-export function turnOf(id: string): Turn | undefined {
+function turnOf(id: string): Turn | undefined {
   return usePlayground.getState().turns[id];
 }
 

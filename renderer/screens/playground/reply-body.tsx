@@ -8,9 +8,9 @@ import { MarkdownView } from './markdown-view';
 import type { StreamBuffer } from './stream-buffer';
 
 /** Up to this size a streaming reply is re-formatted on each frame (about a millisecond). */
-export const LIVE_MARKDOWN_CHARS = 16_000;
+const LIVE_MARKDOWN_CHARS = 16_000;
 /** Up to this size a finished reply is formatted as Markdown. */
-export const FINAL_MARKDOWN_CHARS = 128_000;
+const FINAL_MARKDOWN_CHARS = 128_000;
 
 export function useBufferVersion(buffer: StreamBuffer): number {
   return useSyncExternalStore(buffer.subscribe, buffer.getVersion);

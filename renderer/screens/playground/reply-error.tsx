@@ -9,7 +9,7 @@ import { retry, sendWhenAllowed } from './playground-actions';
 import type { ReplyTurn } from './playground-store';
 
 /** Our words for each code (spec §7 and the client's own codes). */
-export function explain(error: BridgeError, agent: string | undefined): string {
+function explain(error: BridgeError, agent: string | undefined): string {
   const who = agent ? `The agent “${agent}”` : 'The default agent';
   switch (error.code) {
     case 'AGENT_NOT_FOUND':

@@ -3,7 +3,7 @@
 import { ErrorMessage } from '../../components/error-message';
 import { forgetSession, openSession } from './playground-actions';
 import { usePlayground } from './playground-store';
-import { useSessions } from './playground-queries';
+import { useSessions } from '../../data/playground-queries';
 
 function ago(iso: string): string {
   const seconds = Math.round((Date.now() - Date.parse(iso)) / 1000);

@@ -20,7 +20,7 @@ export interface StreamFigures {
   maxGapMs: number;
 }
 
-export function figuresOf(reply: ReplyTurn, buffer: StreamBuffer): StreamFigures {
+function figuresOf(reply: ReplyTurn, buffer: StreamBuffer): StreamFigures {
   const streamed = reply.request.stream && !reply.fromHistory;
   const chunks = streamed ? (reply.chunkCount ?? buffer.chunks.length) : 0;
   const first = buffer.atMs[0];

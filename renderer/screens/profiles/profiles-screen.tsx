@@ -3,8 +3,9 @@
 import { useState, type FormEvent } from 'react';
 import type { ConnectionTest } from '../../../shared/bridge';
 import { bridge } from '../../bridge';
-import { ErrorMessage } from '../../components/error-message';
-import { useKeys, useProfiles } from '../../components/queries';
+import { asBridgeError, ErrorMessage } from '../../components/error-message';
+import { useKeys, useProfiles } from '../../data/queries';
+import { ConfirmOrigin } from './confirm-origin';
 
 function TestResult({ result }: { result: ConnectionTest }) {
   if (result.ok && result.health) {
@@ -24,6 +25,8 @@ export function ProfilesScreen() {
   const [error, setError] = useState<unknown>();
   const [form, setForm] = useState({ name: '', baseUrl: 'https://', keyId: '', caCertPem: '' });
   const [busy, setBusy] = useState(false);
+  /** The key would go to a server it was not added for: the user must confirm (issue 13). */
+  const [confirming, setConfirming] = useState(false);
 
   async function test(id: string) {
     setResults((r) => ({ ...r, [id]: 'testing' }));
@@ -44,8 +47,8 @@ export function ProfilesScreen() {
     }
   }
 
-  async function add(event: FormEvent) {
-    event.preventDefault();
+  async function add(event: FormEvent | undefined, confirmKey?: string) {
+    event?.preventDefault();
     setBusy(true);
     setError(undefined);
     try {
@@ -54,10 +57,13 @@ export function ProfilesScreen() {
         baseUrl: form.baseUrl.trim(),
         keyId: form.keyId,
         ...(form.caCertPem.trim() ? { caCertPem: form.caCertPem } : {}),
+        ...(confirmKey !== undefined ? { confirmKey } : {}),
       });
       setForm({ name: '', baseUrl: 'https://', keyId: '', caCertPem: '' });
+      setConfirming(false);
     } catch (e) {
-      setError(e); // the form keeps what was typed
+      if (asBridgeError(e).code === 'ORIGIN_NOT_CONFIRMED') setConfirming(true);
+      else setError(e); // the form keeps what was typed
     } finally {
       setBusy(false);
     }
@@ -122,6 +128,15 @@ export function ProfilesScreen() {
         })}
       </ul>
       {error ? <ErrorMessage error={error} /> : null}
+      {confirming ? (
+        <ConfirmOrigin
+          keyInfo={keys.data?.find((k) => k.id === form.keyId)}
+          baseUrl={form.baseUrl.trim()}
+          busy={busy}
+          onConfirm={(typed) => void add(undefined, typed)}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
 
       <form className="card form" onSubmit={add} aria-label="Add a profile">
         <h3>Add a profile</h3>

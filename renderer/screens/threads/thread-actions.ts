@@ -2,10 +2,10 @@
 // component state, so a reply that arrives after the user left the screen still lands, and a
 // failed send (a 404 included) keeps the typed text.
 import type { QueryClient } from '@tanstack/react-query';
-import type { Thread } from '../../../shared/api';
+import type { ReceivedThread as Thread } from '../../../shared/received';
 import { bridge } from '../../bridge';
 import { asBridgeError } from '../../components/error-message';
-import { browseKeys } from '../../components/browse-queries';
+import { queryKeys } from '../../data/query-keys';
 import { useThreadsView, type NewThreadDraft, type ThreadRow } from '../../stores/threads-view';
 
 /**
@@ -23,16 +23,20 @@ function omitKey<T>(record: Record<string, T>, key: string): Record<string, T> {
   return rest;
 }
 
-async function refreshTranscripts(client: QueryClient, profile: string, threadId: string): Promise<void> {
+async function refreshTranscripts(
+  client: QueryClient,
+  profile: string | undefined,
+  threadId: string,
+): Promise<void> {
   await Promise.all([
-    client.invalidateQueries({ queryKey: browseKeys.transcript(profile, 'thread', threadId) }),
-    client.invalidateQueries({ queryKey: browseKeys.transcripts(profile, 'thread') }),
+    client.invalidateQueries({ queryKey: queryKeys.transcripts.one(profile, 'thread', threadId) }),
+    client.invalidateQueries({ queryKey: queryKeys.transcripts.list(profile, 'thread') }),
   ]);
 }
 
 export async function createThread(
   client: QueryClient,
-  profile: string,
+  profile: string | undefined,
   draft: NewThreadDraft,
 ): Promise<void> {
   useThreadsView.setState({ createPending: true, createError: undefined });
@@ -44,7 +48,7 @@ export async function createThread(
     });
     const thread = created.thread;
     // The list learns of it at once; updated_at is absent from the create response (spec §2).
-    client.setQueryData<Thread[]>(browseKeys.threads(profile), (old) =>
+    client.setQueryData<Thread[]>(queryKeys.threads.of(profile), (old) =>
       old ? [{ ...thread, updated_at: thread.created_at }, ...old.filter((t) => t.id !== thread.id)] : old,
     );
     await refreshTranscripts(client, profile, thread.id);
@@ -63,7 +67,7 @@ export async function createThread(
 
 export async function sendToThread(
   client: QueryClient,
-  profile: string,
+  profile: string | undefined,
   thread: ThreadRow,
   message: string,
 ): Promise<void> {
@@ -73,11 +77,12 @@ export async function sendToThread(
     sendErrors: omitKey(sendErrors, threadId),
   }));
   try {
-    await bridge.threads.send({ threadId, message });
+    // The thread's agent as listed, so the record names it even once the service forgets the thread.
+    await bridge.threads.send({ threadId, message, ...(thread.agent ? { agent: thread.agent } : {}) });
     useThreadsView.setState(({ messages }) => ({ messages: omitKey(messages, threadId) }));
     // One exchange adds two messages (spec §2); the next Refresh brings the service's exact figures.
     const now = new Date().toISOString();
-    client.setQueryData<Thread[]>(browseKeys.threads(profile), (old) =>
+    client.setQueryData<Thread[]>(queryKeys.threads.of(profile), (old) =>
       old?.map((t) =>
         t.id === threadId ? { ...t, message_count: t.message_count + 2, updated_at: now } : t,
       ),
@@ -91,7 +96,7 @@ export async function sendToThread(
       ...(goneNow && selectedId === threadId ? { selectedRow: thread } : {}),
     }));
     if (goneNow) {
-      client.setQueryData<Thread[]>(browseKeys.threads(profile), (old) =>
+      client.setQueryData<Thread[]>(queryKeys.threads.of(profile), (old) =>
         old?.filter((t) => t.id !== threadId),
       );
     }

@@ -2,14 +2,14 @@
 // it; when the service answers 404 the thread is gone, and the text stays to be reused.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useProfileId } from '../../components/browse-queries';
 import { ErrorMessage } from '../../components/error-message';
 import { setThreadMessage, useThreadsView, type ThreadRow } from '../../stores/threads-view';
 import { sendToThread } from './thread-actions';
+import { useActiveProfileId } from '../../data/queries';
 
 export function ThreadAppend({ thread }: { thread: ThreadRow }) {
   const client = useQueryClient();
-  const profile = useProfileId();
+  const profile = useActiveProfileId();
   const text = useThreadsView((s) => s.messages[thread.id] ?? '');
   const sending = useThreadsView((s) => s.sending[thread.id] !== undefined);
   const error = useThreadsView((s) => s.sendErrors[thread.id]);

@@ -1,5 +1,5 @@
 // The threads table: the spec's fields (§2) and whether this console knows the history.
-import type { Thread } from '../../../shared/api';
+import type { ReceivedThread as Thread } from '../../../shared/received';
 import { RelativeTime } from '../../components/relative-time';
 import type { Column } from '../../components/virtual-table';
 

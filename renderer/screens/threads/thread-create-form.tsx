@@ -1,10 +1,11 @@
 // A new thread: title (optional: the service derives one), agent (optional: the default agent) and
 // the first message (required; DESIGN.md §2). The reply shows in the thread, which opens.
 import { useQueryClient } from '@tanstack/react-query';
-import { useAllAgents, useProfileId } from '../../components/browse-queries';
+import { useAllAgents } from '../../data/browse-queries';
 import { ErrorMessage } from '../../components/error-message';
 import { useThreadsView, type NewThreadDraft } from '../../stores/threads-view';
 import { createThread } from './thread-actions';
+import { useActiveProfileId } from '../../data/queries';
 
 function setDraft(patch: Partial<NewThreadDraft>): void {
   useThreadsView.setState(({ draft }) => ({ draft: { ...draft, ...patch } }));
@@ -12,7 +13,7 @@ function setDraft(patch: Partial<NewThreadDraft>): void {
 
 export function ThreadCreateForm() {
   const client = useQueryClient();
-  const profile = useProfileId();
+  const profile = useActiveProfileId();
   const agents = useAllAgents();
   const draft = useThreadsView((s) => s.draft);
   const pending = useThreadsView((s) => s.createPending);

@@ -1,5 +1,5 @@
 // The API's thread list takes no parameters (DESIGN.md §2): filtering and ordering happen here.
-import type { Thread } from '../../../shared/api';
+import type { ReceivedThread as Thread } from '../../../shared/received';
 
 /** Threads of an agent whose title contains the text (any case), latest activity first. */
 export function visibleThreads(

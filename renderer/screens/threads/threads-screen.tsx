@@ -4,26 +4,23 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import '../../components/browsers.css';
-import {
-  threadsQuery,
-  transcriptQuery,
-  useAllAgents,
-  useKnownTranscripts,
-  useProfileId,
-} from '../../components/browse-queries';
-import { ListPlaceholder, RefreshButton } from '../../components/list-states';
+import { threadsQuery, transcriptQuery, useKnownTranscripts } from '../../data/browse-queries';
+import { AgentFilter } from '../../components/agent-filter';
+import { BrowseList } from '../../components/browse-list';
+import { RefreshButton } from '../../components/list-states';
 import { OpenById } from '../../components/open-by-id';
 import { ReplayPanel } from '../../components/replay-panel';
-import { VirtualTable } from '../../components/virtual-table';
 import { useReplay } from '../../stores/replay';
 import { useThreadsView, type ThreadRow } from '../../stores/threads-view';
 import { threadColumns } from './thread-columns';
 import { ThreadCreateForm } from './thread-create-form';
 import { ThreadDetail } from './thread-detail';
 import { visibleThreads } from './thread-filter';
+import { useActiveProfileId } from '../../data/queries';
+import { queryKeys } from '../../data/query-keys';
 
 function ReplayForThread() {
-  const profile = useProfileId();
+  const profile = useActiveProfileId();
   const source = useReplay((s) => s.source);
   const id = source?.kind === 'thread' ? source.id : undefined;
   const transcript = useQuery({ ...transcriptQuery(profile, 'thread', id ?? ''), enabled: id !== undefined });
@@ -32,13 +29,12 @@ function ReplayForThread() {
 
 export function ThreadsScreen() {
   const client = useQueryClient();
-  const profile = useProfileId();
+  const profile = useActiveProfileId();
   const agent = useThreadsView((s) => s.agent);
   const title = useThreadsView((s) => s.title);
   const selectedId = useThreadsView((s) => s.selectedId);
   const selectedRow = useThreadsView((s) => s.selectedRow);
   const creating = useThreadsView((s) => s.creating);
-  const agents = useAllAgents();
   const known = useKnownTranscripts('thread');
   const query = useQuery(threadsQuery(profile));
   const rows = useMemo(() => visibleThreads(query.data ?? [], agent, title), [query.data, agent, title]);
@@ -70,24 +66,7 @@ export function ThreadsScreen() {
         <OpenById />
       </div>
       <div className="toolbar">
-        <label className="inline-field">
-          <span>Agent</span>
-          <select
-            aria-label="Filter by agent"
-            value={agent ?? ''}
-            onChange={(event) => useThreadsView.setState({ agent: event.target.value || undefined })}
-          >
-            <option value="">All agents</option>
-            {agent && !agents.data?.some((a) => a.slug === agent) ? (
-              <option value={agent}>{agent}</option>
-            ) : null}
-            {(agents.data ?? []).map((a) => (
-              <option key={a.agent_id} value={a.slug}>
-                {a.name} ({a.slug})
-              </option>
-            ))}
-          </select>
-        </label>
+        <AgentFilter value={agent} onChange={(next) => useThreadsView.setState({ agent: next })} />
         <label className="inline-field">
           <span>Title</span>
           <input
@@ -109,53 +88,38 @@ export function ThreadsScreen() {
           fetching={query.isFetching}
           updatedAt={query.dataUpdatedAt}
           onRefresh={() => {
-            void client.invalidateQueries({ queryKey: ['threads', profile] });
-            void client.invalidateQueries({ queryKey: ['transcripts', profile] });
+            void client.invalidateQueries({ queryKey: queryKeys.threads.of(profile) });
+            void client.invalidateQueries({ queryKey: queryKeys.transcripts.of(profile) });
           }}
         />
       </div>
       {creating ? <ThreadCreateForm /> : null}
       <div className={selected ? 'browse-split' : undefined}>
-        <div className="browse-list">
-          <VirtualTable
-            label="Threads"
-            rows={rows}
-            columns={columns}
-            rowKey={(t) => t.id}
-            selectedKey={selectedId}
-            onSelect={(t) => useThreadsView.setState({ selectedId: t.id, selectedRow: t })}
-            compact={selected !== undefined}
-            scrollKey="threads"
-            resetKey={`${agent}:${title}`}
-            placeholder={
-              <ListPlaceholder
-                loading={query.isPending}
-                error={query.error}
-                noun="threads"
-                empty={
-                  filtered > 0
-                    ? `None of the ${query.data?.length} threads match the filter.`
-                    : 'No threads yet. Create one with “New thread”.'
-                }
-                onRetry={() => void query.refetch()}
-              />
-            }
-          />
-          {query.error && query.data ? (
-            <ListPlaceholder
-              loading={false}
-              error={query.error}
-              noun="threads"
-              empty=""
-              onRetry={() => void query.refetch()}
-            />
-          ) : null}
+        <BrowseList
+          label="Threads"
+          noun="threads"
+          rows={rows}
+          columns={columns}
+          rowKey={(t) => t.id}
+          selectedKey={selectedId}
+          onSelect={(t) => useThreadsView.setState({ selectedId: t.id, selectedRow: t })}
+          compact={selected !== undefined}
+          scrollKey="threads"
+          resetKey={`${agent}:${title}`}
+          query={query}
+          loaded={query.data !== undefined}
+          empty={
+            filtered > 0
+              ? `None of the ${query.data?.length} threads match the filter.`
+              : 'No threads yet. Create one with “New thread”.'
+          }
+        >
           <p className="muted browse-footnote" data-testid="threads-count">
             {query.data
               ? `${rows.length} thread${rows.length === 1 ? '' : 's'}${filtered > 0 ? ` (${filtered} hidden by the filter)` : ''}, latest activity first.`
               : ''}
           </p>
-        </div>
+        </BrowseList>
         {selected ? <ThreadDetail thread={selected} listed={listedRow !== undefined} /> : null}
       </div>
       <ReplayForThread />

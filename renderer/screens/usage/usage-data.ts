@@ -1,6 +1,6 @@
 // What the Usage screen computes from one usage report: totals, the tables behind each chart, and
 // the CSV files. Pure functions, so the numbers in a chart, its table and its CSV are the same.
-import type { UsageReport } from '../../../shared/api';
+import type { ReceivedUsageReport as UsageReport } from '../../../shared/received';
 import type { HealthIncident } from '../../../shared/health';
 import { STATUS_WORDS } from '../../../shared/health';
 import type { TableData } from '../../components/chart-card';

@@ -8,7 +8,7 @@ import { bridge } from '../../bridge';
 import { ChartCard, ChartLoading } from '../../components/chart-card';
 import { downloadText } from '../../components/download';
 import { ErrorMessage } from '../../components/error-message';
-import { useProfiles } from '../../components/queries';
+import { useProfiles } from '../../data/queries';
 import { PeriodPicker } from './usage-period';
 import { UsageTotals } from './usage-totals';
 import {
@@ -23,6 +23,7 @@ import {
   type Usage,
 } from './usage-data';
 import './usage.css';
+import { queryKeys } from '../../data/query-keys';
 
 // Named exports only (STYLE.md): React.lazy wants a default, so each is mapped to one here.
 const DailyBarsChart = lazy(() => import('./usage-charts').then((m) => ({ default: m.DailyBarsChart })));
@@ -31,7 +32,7 @@ const AgentsChart = lazy(() => import('./usage-charts').then((m) => ({ default: 
 
 function useUsage(profileId: string | undefined, days: number) {
   return useQuery({
-    queryKey: ['usage', profileId, days],
+    queryKey: queryKeys.usage(profileId, days),
     queryFn: () => bridge.usage.get({ days }),
     enabled: profileId !== undefined,
     // The previous period stays on screen while the next loads, instead of a blank page.
@@ -42,7 +43,7 @@ function useUsage(profileId: string | undefined, days: number) {
 /** The monitor's incidents over the report's period (it remembers 7 days; older days have none). */
 function useIncidents(profileId: string | undefined, usage: Usage | undefined) {
   return useQuery({
-    queryKey: ['health', 'incidents', profileId, usage?.period_start, usage?.daily.length],
+    queryKey: queryKeys.health.incidentsIn(profileId, usage?.period_start, usage?.daily.length),
     queryFn: () =>
       bridge.health.incidents({
         from: Date.parse((usage as Usage).period_start),

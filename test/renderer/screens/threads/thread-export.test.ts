@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Transcript } from '../../../../shared/transcript';
 import {
-  threadFileName,
-  threadJson,
-  threadMarkdown,
-} from '../../../../renderer/screens/threads/thread-export';
+  historyFileName,
+  historyJson,
+  historyMarkdown,
+} from '../../../../renderer/components/history-export';
+import { conversationSubject } from '../../../../renderer/screens/conversations/conversation-export';
+import { threadSubject } from '../../../../renderer/screens/threads/thread-export';
 import { visibleThreads } from '../../../../renderer/screens/threads/thread-filter';
 
 const thread = {
@@ -38,7 +40,7 @@ const transcript = (knownFrom: Transcript['knownFrom']): Transcript => ({
 
 describe('threadMarkdown', () => {
   it('lists the facts, says how much is known, and quotes each message', () => {
-    const md = threadMarkdown(thread, transcript('partial'));
+    const md = historyMarkdown(threadSubject(thread), transcript('partial'));
     expect(md).toContain('# Refund');
     expect(md).toContain('- Thread: `thr_abc`');
     expect(md).toContain('Partly known');
@@ -51,27 +53,64 @@ describe('threadMarkdown', () => {
   });
 
   it('says plainly when nothing is known', () => {
-    expect(threadMarkdown(thread, null)).toContain('Not known: this client has no record of its messages.');
+    expect(historyMarkdown(threadSubject(thread), null)).toContain(
+      'Not known: this client has no record of its messages.',
+    );
   });
 });
 
 describe('threadJson', () => {
   it('carries the thread, how it is known and the messages', () => {
-    const json = JSON.parse(threadJson(thread, transcript('start'), '2026-01-16T00:00:00.000Z'));
+    const json = JSON.parse(
+      historyJson(threadSubject(thread), transcript('start'), '2026-01-16T00:00:00.000Z'),
+    );
     expect(json.thread).toEqual(thread);
     expect(json.history.known_from).toBe('start');
     expect(json.history.messages).toHaveLength(2);
-    expect(JSON.parse(threadJson(thread, null, 'x')).history).toEqual({
+    expect(JSON.parse(historyJson(threadSubject(thread), null, 'x')).history).toEqual({
       known_from: 'unknown',
       messages: [],
     });
   });
 });
 
-describe('threadFileName', () => {
+describe('historyFileName', () => {
   it('is safe on every file system', () => {
-    expect(threadFileName('thr_abc', 'md')).toBe('thread-thr_abc.md');
-    expect(threadFileName('../x y', 'json')).toBe('thread--x-y.json');
+    expect(historyFileName('thread', 'thr_abc', 'md')).toBe('thread-thr_abc.md');
+    expect(historyFileName('thread', '../x y', 'json')).toBe('thread--x-y.json');
+    expect(historyFileName('conversation', 'abc123', 'md')).toBe('conversation-abc123.md');
+  });
+});
+
+describe('a conversation exports like a thread', () => {
+  const row = {
+    id: 'conv_1',
+    agent: 'helpdesk',
+    session_id: 'abc123',
+    message_count: 4,
+    started_at: '2026-01-15T10:00:00.000Z',
+    last_message_at: '2026-01-15T10:05:00.000Z',
+    status: 'active',
+  };
+  const session = { ...transcript('start'), kind: 'session' as const, id: 'abc123' };
+
+  it('names the session, agent and status, and quotes the known messages', () => {
+    const md = historyMarkdown(conversationSubject('abc123', row), session);
+    expect(md).toContain('# Conversation abc123');
+    expect(md).toContain('- Session: `abc123`');
+    expect(md).toContain('- Agent: `helpdesk`');
+    expect(md).toContain('- Status: active');
+    expect(md).toContain('Known from the start: this client started the conversation.');
+    expect(md).toContain('> Hello\n> # not a heading');
+  });
+
+  it('still exports what this console recorded when the service no longer lists it', () => {
+    const md = historyMarkdown(conversationSubject('abc123', undefined), session);
+    expect(md).toContain('- Session: `abc123`');
+    expect(md).toContain('Not in the service’s list');
+    const json = JSON.parse(historyJson(conversationSubject('abc123', undefined), session, 'x'));
+    expect(json.conversation).toEqual({ session_id: 'abc123' });
+    expect(json.history.messages).toHaveLength(2);
   });
 });
 

@@ -1,0 +1,40 @@
+// Notifications muted or not, from the header (issue 14): for every monitor, in the browser and
+// in the desktop app alike (the core decides; the setting is kept in settings.json).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { bridge } from '../bridge';
+import { ErrorMessage } from './error-message';
+
+const KEY = ['notifications-muted'] as const;
+
+/** Whether notifications are muted in the app (the header's button; the Health screen says so too). */
+export const useNotificationsMuted = () =>
+  useQuery({ queryKey: KEY, queryFn: () => bridge.monitors.muted({}), staleTime: Infinity });
+
+export function MuteToggle() {
+  const queryClient = useQueryClient();
+  const muted = useNotificationsMuted();
+  const [error, setError] = useState<unknown>();
+  if (!muted.data) return null;
+  const on = muted.data.muted;
+  return (
+    <>
+      <button
+        type="button"
+        className={`secondary mute-toggle${on ? ' mute-on' : ''}`}
+        aria-pressed={on}
+        title={on ? 'Status-change notifications are muted' : 'Status-change notifications are on'}
+        onClick={() => {
+          setError(undefined);
+          bridge.monitors.mute({ muted: !on }).then(
+            (next) => queryClient.setQueryData(KEY, next),
+            (e: unknown) => setError(e),
+          );
+        }}
+      >
+        {on ? 'Notifications muted' : 'Mute notifications'}
+      </button>
+      {error ? <ErrorMessage error={error} /> : null}
+    </>
+  );
+}

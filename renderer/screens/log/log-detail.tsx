@@ -1,0 +1,149 @@
+// One request whole: headers, bodies, rate headers and "Copy as curl". The live list carries no
+// bodies (stores/live.ts), so the entry is read from the core when it is opened.
+import { useEffect, useRef, useState } from 'react';
+import type { RequestLogEntry } from '../../../shared/request-log-entry';
+import { bridge } from '../../bridge';
+import { ErrorMessage } from '../../components/error-message';
+import { useEscapeToClose } from '../../components/use-escape';
+import { pathOf } from './log-filter';
+
+function Headers({ title, headers }: { title: string; headers: Record<string, string> }) {
+  const rows = Object.entries(headers);
+  return (
+    <>
+      <h4>{title}</h4>
+      {rows.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <dl className="facts headers">
+          {rows.map(([name, value]) => (
+            <div key={name} className="fact">
+              <dt>{name}</dt>
+              <dd>
+                <code>{value}</code>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </>
+  );
+}
+
+function Bodies({ id }: { id: string }) {
+  const [whole, setWhole] = useState<RequestLogEntry>();
+  const [error, setError] = useState<unknown>();
+  useEffect(() => {
+    let live = true;
+    setWhole(undefined);
+    setError(undefined);
+    bridge.log.get({ id }).then(
+      (entry) => live && setWhole(entry),
+      (e: unknown) => live && setError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  if (error) return <ErrorMessage error={error} title="The bodies could not be read." />;
+  if (!whole) return <p className="muted">Reading the bodies…</p>;
+  return (
+    <>
+      {whole.requestBody ? (
+        <>
+          <h4>Request body</h4>
+          <pre className="code">{whole.requestBody}</pre>
+        </>
+      ) : null}
+      <Headers title="Response headers" headers={whole.responseHeaders} />
+      {whole.responseBody ? (
+        <>
+          <h4>Response body</h4>
+          <pre className="code">{whole.responseBody}</pre>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export function LogDetail({ entry, onClose }: { entry: RequestLogEntry; onClose: () => void }) {
+  const [curl, setCurl] = useState<string>();
+  const [copied, setCopied] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEscapeToClose(onClose);
+  useEffect(() => {
+    setCurl(undefined);
+    setCopied(false);
+    // Beside the table the pane is sticky, so already in view; below it (a narrow window) it is
+    // brought into view. Its own scroll starts at its top.
+    const pane = heading.current?.closest('section');
+    if (!pane) return;
+    pane.scrollTo({ top: 0 });
+    const { top, bottom } = pane.getBoundingClientRect();
+    if (top < 0 || bottom > window.innerHeight) pane.scrollIntoView({ block: 'nearest' });
+  }, [entry.id]);
+  async function copyCurl() {
+    setError(undefined);
+    try {
+      const { command } = await bridge.log.curl({ id: entry.id });
+      setCurl(command);
+      await navigator.clipboard.writeText(command).then(
+        () => setCopied(true),
+        () => setCopied(false), // no clipboard permission: the command is shown to copy by hand
+      );
+    } catch (e) {
+      setError(e);
+    }
+  }
+  return (
+    <section className="card detail log-detail" aria-label="Request detail">
+      <div className="detail-head">
+        <h3 ref={heading}>
+          {entry.method} {pathOf(entry.url)}{' '}
+          <span className={`status status-${Math.floor(entry.status / 100)}xx`}>
+            {entry.status || 'no reply'}
+          </span>
+        </h3>
+        <button type="button" className="secondary" aria-label="Close request detail" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <p className="muted">
+        {new Date(entry.startedAt).toLocaleString()} · {entry.durationMs} ms · {entry.responseBytes} bytes
+        {entry.requestId ? (
+          <>
+            {' '}
+            · request <code>{entry.requestId}</code>
+          </>
+        ) : null}
+        {entry.errorCode ? (
+          <>
+            {' '}
+            · <code>{entry.errorCode}</code>
+          </>
+        ) : null}
+      </p>
+      <div className="actions">
+        <button type="button" onClick={() => void copyCurl()}>
+          Copy as curl
+        </button>
+        {copied ? <span role="status">Copied. Set AGENT_API_KEY to your key before running it.</span> : null}
+      </div>
+      {curl ? (
+        <pre className="code" aria-label="curl command">
+          {curl}
+        </pre>
+      ) : null}
+      {error ? <ErrorMessage error={error} /> : null}
+      <h4>Rate limit</h4>
+      <p>
+        limit {entry.rate.limit ?? '—'} · remaining {entry.rate.remaining ?? '—'} · reset{' '}
+        {entry.rate.reset ? new Date(entry.rate.reset * 1000).toLocaleTimeString() : '—'}
+        {entry.rate.retryAfterS !== undefined ? ` · retry after ${entry.rate.retryAfterS}s` : ''}
+      </p>
+      <Headers title="Request headers" headers={entry.requestHeaders} />
+      <Bodies id={entry.id} />
+    </section>
+  );
+}
