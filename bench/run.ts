@@ -7,10 +7,13 @@ import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { conversationListFigures } from './browsers';
 import { limiterFigure, streamingClientFigure } from './core';
+import { durabilityFigures } from './durability';
+import { sessionMemoryFigure } from './edges';
 import { healthMemoryFigure } from './health';
 import { loadFigures } from './load';
 import { playgroundFigures } from './playground';
 import { bundleFigure, firstScreenFigure } from './renderer';
+import { suiteRunFigures } from './suites';
 
 interface Row {
   figure: string;
@@ -121,12 +124,18 @@ rows.push(
   await firstScreenFigure(),
 );
 rows.push(...(await playgroundFigures()));
+// 200 long replies in one session, then the session closed (issue 14).
+rows.push(await sessionMemoryFigure());
 // After bundleFigure above, which builds the renderer these pages load.
 rows.push(...(await conversationListFigures()));
 // The core's memory over a simulated week of health polling (issue 7).
 rows.push(await healthMemoryFigure());
 // Four tiers, ten streams and the health poller, for BENCH_LOAD_SECONDS (issue 8).
 rows.push(...(await loadFigures()));
+// 120 suite exchanges on a tier-60 key, on the real clock: about a minute (issue 16).
+rows.push(...(await suiteRunFigures()));
+
+rows.push(...(await durabilityFigures()));
 
 const widths = [0, 1, 2].map((i) =>
   Math.max(

@@ -1,15 +1,12 @@
 // The CLI's commands, each a thin layer over the core: the same vault, profiles, limiter, client
 // and transcripts the app uses.
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ApiClient } from '../core/api-client';
 import type { ConsoleCore } from '../core/console-core';
 import type { Profile } from '../core/profiles';
-import { ExchangeRecorder } from '../core/exchange-recorder';
-import { FixtureStore } from '../core/fixture-store';
-import type { MessageStatus } from '../core/transcript-store';
 import { SESSION_ID_PATTERN } from '../../shared/api';
-import { describeError, table, UsageError } from './output';
+import { knownAgentStatus, knownConversationStatus, lacksTimeZone } from '../../shared/known-values';
+import { table, UsageError } from './output';
 
 export interface Io {
   json: boolean;
@@ -65,7 +62,7 @@ async function readSecret(io: Io): Promise<string> {
 }
 
 /** Says on stderr when a call waits for the rate limiter (for more than a moment), so a pause never looks like a hang. */
-function reportWaits(core: ConsoleCore, profile: Profile, io: Io): () => void {
+export function reportWaits(core: ConsoleCore, profile: Profile, io: Pick<Io, 'err'>): () => void {
   const key = core.vault.get(profile.keyId);
   if (!key) return () => undefined;
   const limiter = core.limiters.for(key.id, key.tier);
@@ -95,12 +92,7 @@ async function withClient<T>(
   io: Io,
   run: (client: ApiClient, profile: Profile) => Promise<T>,
 ): Promise<T> {
-  let profile: Profile;
-  try {
-    profile = core.profile(stringOption(options, 'profile'));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const profile = core.profile(stringOption(options, 'profile'));
   const stop = reportWaits(core, profile, io);
   try {
     return await run(core.client(profile), profile);
@@ -109,7 +101,11 @@ async function withClient<T>(
   }
 }
 
-const ago = (iso: string): string => iso.replace('T', ' ').slice(0, 16);
+const ago = (iso: string): string =>
+  // A timestamp without a zone names no instant: shown as it came, saying so (DESIGN.md §6).
+  lacksTimeZone(iso) ? `${iso} (no zone)` : iso.replace('T', ' ').slice(0, 16);
+/** A status this console does not know is shown as it came, labelled (DESIGN.md §6). */
+const shownStatus = (status: string, known: boolean): string => (known ? status : `${status} (unknown)`);
 
 export async function keysCommand(
   core: ConsoleCore,
@@ -196,12 +192,16 @@ export async function profilesCommand(
         .find((k) => k.id === keyRef || k.name.toLowerCase() === keyRef?.toLowerCase());
       if (!key) throw new UsageError(`--key must name one of your keys (see \`keys list\`).`);
       const ca = stringOption(options, 'ca');
-      const profile = core.profiles.add({
-        name: stringOption(options, 'name') ?? '',
-        baseUrl: stringOption(options, 'base-url') ?? '',
-        keyId: key.id,
-        ...(ca ? { caCertPath: ca } : {}),
-      });
+      const profile = core.profiles.add(
+        {
+          name: stringOption(options, 'name') ?? '',
+          baseUrl: stringOption(options, 'base-url') ?? '',
+          keyId: key.id,
+          ...(ca ? { caCertPath: ca } : {}),
+        },
+        // At the terminal the user confirms a new origin for a stored key with a flag of their own.
+        { originConfirmed: options['allow-new-origin'] === true },
+      );
       return print(io, profile, () => `Added profile "${profile.name}" (${profile.baseUrl}).`);
     }
     case 'use': {
@@ -209,8 +209,13 @@ export async function profilesCommand(
       core.profiles.use(profile.id);
       return print(io, profile, () => `Now using profile "${profile.name}".`);
     }
+    case 'remove': {
+      const profile = core.profile(args[0] ?? '');
+      core.profiles.remove(profile.id);
+      return print(io, { removed: profile.id }, () => `Removed profile "${profile.name}".`);
+    }
     default:
-      throw new UsageError(`Unknown profiles command "${sub}": use list, add or use.`);
+      throw new UsageError(`Unknown profiles command "${sub}": use list, add, use or remove.`);
   }
 }
 
@@ -222,7 +227,14 @@ export function agentsCommand(core: ConsoleCore, options: Options, io: Io) {
     print(io, page, () =>
       [
         table(
-          page.agents.map((a) => ({ ...a, model: a.model.primary, fallback: a.model.fallback ?? '—' })),
+          page.agents.map((a) => ({
+            ...a,
+            status: shownStatus(a.status, knownAgentStatus(a.status) !== undefined),
+            model: a.model?.primary ?? '—',
+            fallback: a.model?.fallback ?? '—',
+            deployed_at:
+              a.deployed_at && lacksTimeZone(a.deployed_at) ? `${a.deployed_at} (no zone)` : a.deployed_at,
+          })),
           ['slug', 'name', 'status', 'model', 'fallback', 'deployed_at'],
         ),
         `${page.agents.length} of ${page.total}${page.has_more ? ' (more: use --offset)' : ''}`,
@@ -246,6 +258,7 @@ export function conversationsCommand(core: ConsoleCore, options: Options, io: Io
         table(
           page.conversations.map((c) => ({
             ...c,
+            status: shownStatus(c.status, knownConversationStatus(c.status)),
             started_at: ago(c.started_at),
             last_message_at: ago(c.last_message_at),
           })),
@@ -282,17 +295,7 @@ export function threadsCommand(
         if (!message) throw new UsageError('threads create needs --message (or the message as arguments).');
         const title = stringOption(options, 'title');
         const agent = stringOption(options, 'agent');
-        const created = await client.createThread(
-          { message, ...(title ? { title } : {}), ...(agent ? { agent } : {}) },
-          { signal: io.signal },
-        );
-        const recorder = await ExchangeRecorder.open(
-          core.transcripts,
-          { profileId: profile.id, kind: 'thread', id: created.thread.id },
-          { agent: created.thread.agent, startedHere: true, title: created.thread.title },
-        );
-        await recorder.user(message);
-        await recorder.agent({ content: created.response, status: 'complete' });
+        const created = await core.threads.create({ profile, message, title, agent }, { signal: io.signal });
         return print(
           io,
           created,
@@ -303,19 +306,7 @@ export function threadsCommand(
         const [threadId, ...words] = args;
         const message = stringOption(options, 'message') ?? words.join(' ');
         if (!threadId || !message) throw new UsageError('threads send needs a thread id and a message.');
-        const recorder = await ExchangeRecorder.open(
-          core.transcripts,
-          { profileId: profile.id, kind: 'thread', id: threadId },
-          { agent: 'unknown', startedHere: false },
-        );
-        await recorder.user(message);
-        const reply = await client
-          .appendThreadMessage(threadId, message, { signal: io.signal })
-          .catch(async (error: unknown) => {
-            await recorder.agent({ content: '', status: 'failed', error: describeError(error) });
-            throw error;
-          });
-        await recorder.agent({ content: reply.response, status: 'complete' });
+        const reply = await core.threads.send({ profile, threadId, message }, { signal: io.signal });
         return print(io, reply, () => reply.response);
       }
       default:
@@ -336,44 +327,27 @@ export function chatCommand(core: ConsoleCore, args: string[], options: Options,
     }
     const sessionId = given ?? newSessionId();
     const agent = stringOption(options, 'agent');
-    const recorder = await ExchangeRecorder.open(
-      core.transcripts,
-      { profileId: profile.id, kind: 'session', id: sessionId },
-      { agent: agent ?? 'default', startedHere: given === undefined },
-    );
-    const input = { message, session_id: sessionId, ...(agent ? { agent } : {}) };
-    await recorder.user(message);
-    const agentSaid = (content: string, status: MessageStatus, requestId?: string, error?: unknown) =>
-      recorder.agent({ content, status, requestId, error: error ? describeError(error) : undefined });
+    const request = { profile, message, agent, session_id: sessionId, startedHere: given === undefined };
 
     if (options['no-stream']) {
-      const reply = await client.chat(input, { signal: io.signal }).catch(async (error: unknown) => {
-        await agentSaid('', 'failed', undefined, error);
-        throw error;
-      });
-      await agentSaid(reply.response, 'complete', reply.request_id);
+      const reply = await core.chat.send(request, { signal: io.signal });
       return print(io, { ...reply, session_id: sessionId }, () => reply.response);
     }
-    const stream = await client.chatStream(input, { signal: io.signal }).catch(async (error: unknown) => {
-      await agentSaid('', 'failed', undefined, error);
-      throw error;
-    });
+    const { stream, recorded } = await core.chat.stream(request, { signal: io.signal });
     try {
-      for await (const chunk of stream) if (!io.json) process.stdout.write(chunk.content);
+      // One write per network read, not per chunk.
+      for await (const batch of stream.batches()) {
+        if (!io.json) process.stdout.write(batch.map((chunk) => chunk.content).join(''));
+      }
     } catch (error) {
       if (!io.json && stream.text) process.stdout.write('\n');
-      await agentSaid(
-        stream.text,
-        stream.status === 'cancelled' ? 'stopped' : 'partial',
-        stream.requestId,
-        error,
-      );
+      await recorded;
       throw error;
     }
-    await agentSaid(stream.text, 'complete', stream.requestId);
+    await recorded;
     const record = stringOption(options, 'record');
     if (record) {
-      const saved = await new FixtureStore(join(core.dataDir, 'fixtures')).saveFromFrames({
+      const saved = await core.fixtures.saveFromFrames({
         name: record,
         agent: agent ?? 'default',
         frames: stream.frames,

@@ -1,9 +1,9 @@
 // `agent-console`: the console's core on the command line, for scripts and CI. Human tables by
 // default, --json for scripts, exit codes by error class (README), progress on stderr.
 import { parseArgs } from 'node:util';
-import { runMockCli } from '../../mock/cli';
 import { ConsoleCore } from '../core/console-core';
 import { defaultDataDir } from '../core/paths';
+import { redactSecrets } from '../core/redact';
 import {
   agentsCommand,
   chatCommand,
@@ -16,13 +16,15 @@ import {
   type Io,
 } from './commands';
 import { MOCK_HELP, mockCommand } from './mock-commands';
-import { describeError, EXIT, exitCodeFor, UsageError } from './output';
+import { describeError, EXIT, exitCodeFor, onStopSignals, UsageError } from './output';
+import { monitorCommand } from './monitor-command';
+import { testCommand } from './test-command';
 
 const HELP = `Usage: agent-console <command> [options]
 
 Commands:
   keys list | add --name N [--session-only] | remove <name>   (add reads the key from stdin or a prompt)
-  profiles list | add --name N --base-url URL --key <key> [--ca FILE] | use <name>
+  profiles list | add --name N --base-url URL --key <key> [--ca FILE] [--allow-new-origin] | use <name> | remove <name>
   agents [--limit N] [--offset N]
   conversations [--agent SLUG] [--limit N] [--offset N]
   threads list | create --message M [--title T] [--agent SLUG] | send <thread-id> <message>
@@ -30,6 +32,9 @@ Commands:
        --record saves the streamed reply as a fixture the mock can replay)
   usage [--days N]
   health [--watch] [--interval SECONDS]
+  test <files or folders…> [--agent SLUG…] [--reporter pretty|junit|json] [--out FILE] [--repeat N]
+       [--concurrency N] [--bail]   (agent test suites; \`agent-console test --help\`)
+  monitor [--config FILE] [--metrics HOST:PORT]   (the monitors with no window; \`agent-console monitor --help\`)
 ${MOCK_HELP}
 
 Options: --profile NAME  --json  --data-dir DIR  --help
@@ -43,6 +48,7 @@ const OPTIONS = {
   name: { type: 'string' },
   'session-only': { type: 'boolean' },
   'base-url': { type: 'string' },
+  'allow-new-origin': { type: 'boolean' },
   key: { type: 'string' },
   ca: { type: 'string' },
   agent: { type: 'string' },
@@ -75,9 +81,13 @@ const OPTIONS = {
 export async function runCli(argv: string[]): Promise<number> {
   // `mock` alone or with only server flags, or `mock serve`: run the mock (as npm run mock).
   if (argv[0] === 'mock' && (argv[1] === undefined || argv[1] === 'serve' || argv[1].startsWith('--'))) {
+    // The mock (fastify, selfsigned) is loaded only for this command.
+    const { runMockCli } = await import('../../mock/cli');
     await runMockCli(argv.slice(argv[1] === 'serve' ? 2 : 1));
     return new Promise(() => undefined); // runs until stopped
   }
+  if (argv[0] === 'test') return testCommand(argv.slice(1));
+  if (argv[0] === 'monitor') return monitorCommand(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -92,11 +102,12 @@ export async function runCli(argv: string[]): Promise<number> {
     return options.help ? EXIT.ok : EXIT.usage;
   }
   const controller = new AbortController();
-  process.once('SIGINT', () => controller.abort(new Error('Interrupted')));
+  onStopSignals(() => controller.abort(new Error('Interrupted')));
   const io: Io = {
     json: options.json === true,
     out: (text) => process.stdout.write(`${text}\n`),
-    err: (text) => process.stderr.write(`${text}\n`),
+    // Whatever reaches stderr (a server's error text included) is masked like the log (issue 13).
+    err: (text) => process.stderr.write(`${redactSecrets(text)}\n`),
     stdin: process.stdin,
     signal: controller.signal,
   };

@@ -258,7 +258,7 @@ export async function mockCommand(dataDir: string, args: string[], options: Opti
         return show({ errorShape: shape }, () => `Error bodies are now ${shape}.`);
       }
       case 'fixture':
-        return await fixtureCommand(t, new FixtureStore(join(dataDir, 'fixtures')), rest, options, show);
+        return await fixtureCommand(t, FixtureStore.inDataDir(dataDir), rest, options, show);
       default:
         throw new UsageError(`Unknown mock command "${sub}".\n${MOCK_HELP}`);
     }

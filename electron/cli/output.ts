@@ -1,8 +1,8 @@
 // How the CLI speaks: human tables by default, JSON for scripts, and an exit code per error class.
 import { ApiError } from '../core/api-error';
 export { describeError } from '../core/api-error';
-import { KeyVaultError } from '../core/key-vault';
-import { ProfileError } from '../core/profiles';
+import { CoreError } from '../core/core-error';
+import { TranscriptFileError } from '../core/transcript-store';
 
 /** Exit codes, by class of failure (documented in the README). */
 export const EXIT = {
@@ -24,8 +24,12 @@ export class UsageError extends Error {}
 
 export function exitCodeFor(error: unknown): number {
   if (error instanceof UsageError) return EXIT.usage;
-  if (error instanceof KeyVaultError) return error.code === 'NO_KEYCHAIN' ? EXIT.keychain : EXIT.usage;
-  if (error instanceof ProfileError) return EXIT.usage;
+  if (error instanceof CoreError) {
+    if (error.code === 'NO_KEYCHAIN') return EXIT.keychain;
+    // A file of ours that cannot be read or written is not the user's typing.
+    if (error instanceof TranscriptFileError) return EXIT.failure;
+    return EXIT.usage;
+  }
   if (error instanceof ApiError) {
     if (error.code === 'ABORTED') return EXIT.interrupted;
     if (error.code === 'NETWORK' || error.code === 'CLIENT_TIMEOUT') return EXIT.network;
@@ -61,4 +65,20 @@ export function table(rows: readonly object[], columns: string[]): string {
     line(columns.map((c) => c.toUpperCase())),
     ...rows.map((r) => line(columns.map((c) => cell(at(r, c))))),
   ].join('\n');
+}
+
+/**
+ * Calls `handler` on each of `signals` until the returned function is called. A plain `on`, never
+ * `once`: the lock library's exit hook (signal-exit) re-raises a signal when it believes it is the
+ * last listener, and a `once` listener has already removed itself by the time that hook runs —
+ * which killed the process mid-shutdown, exit code lost and history unflushed.
+ */
+export function onStopSignals(
+  handler: () => void,
+  signals: readonly NodeJS.Signals[] = ['SIGINT'],
+): () => void {
+  for (const signal of signals) process.on(signal, handler);
+  return () => {
+    for (const signal of signals) process.removeListener(signal, handler);
+  };
 }

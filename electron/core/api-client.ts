@@ -1,23 +1,25 @@
 // The API client for every endpoint of the spec (§4), on undici (a real HTTP client) with the
 // profile's CA. Every call goes through the key's shared limiter, is logged, is validated with zod
-// (a reply that does not match names the field), and fails with one ApiError type.
+// as a tolerant reader (shared/received.ts: strict on ids, content and counts, lenient on what is
+// only shown; a reply that breaks what the client relies on names the field), and fails with one
+// ApiError type.
 import { randomUUID } from 'node:crypto';
 import { Agent as Dispatcher, errors as undiciErrors, request } from 'undici';
 import type { z } from 'zod';
+import { API_PREFIX } from '../../shared/api';
 import {
-  AgentList,
-  API_PREFIX,
-  ChatReply,
-  ConversationList,
-  HealthReport,
-  ThreadCreated,
-  ThreadList,
-  ThreadMessageReply,
-  UsageReport,
-} from '../../shared/api';
+  ReceivedAgentList,
+  ReceivedChatReply,
+  ReceivedConversationList,
+  ReceivedHealthReport,
+  ReceivedThreadCreated,
+  ReceivedThreadList,
+  ReceivedThreadMessageReply,
+  ReceivedUsageReport,
+} from '../../shared/received';
 import type { Clock } from '../../shared/clock';
 import { ApiError, errorFromResponse } from './api-error';
-import { ChatStream } from './chat-stream';
+import { ChatStream, type StreamFrame } from './chat-stream';
 import type { RateLimiter } from './rate-limiter';
 import type { RateHeaders, RequestLogEntry } from '../../shared/request-log-entry';
 
@@ -40,8 +42,11 @@ export interface ApiClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
-  /** Told each reply's round trip in ms, time queued in the limiter excluded (the health monitor's response time). */
-  onRoundTrip?: (ms: number) => void;
+  /**
+   * Told each reply's round trip in ms, time queued in the limiter excluded (the health monitor's
+   * response time, a test suite's total time), with the reply's status and request id.
+   */
+  onRoundTrip?: (ms: number, reply: { status: number; requestId: string | undefined }) => void;
 }
 
 export interface ChatInput {
@@ -84,6 +89,26 @@ function flatHeaders(raw: Record<string, string | string[] | undefined>): Record
   return out;
 }
 
+/**
+ * A stream's frames as the request log keeps them: the log caps each body (64 K characters by
+ * default) after redacting it, so whole frames up to a generous bound are enough; the stream's own
+ * `frames` keep every one for the inspector. Joining a 20,000-frame stream at its end cost as much
+ * as parsing it (issue 18).
+ */
+const LOGGED_STREAM_CHARS = 256 * 1024;
+
+function loggedFrames(frames: readonly StreamFrame[]): string {
+  const parts: string[] = [];
+  let chars = 0;
+  for (const frame of frames) {
+    const line = frame.comment ? `: ${frame.data}` : `data: ${frame.data}`;
+    parts.push(line);
+    chars += line.length + 2;
+    if (chars > LOGGED_STREAM_CHARS) break;
+  }
+  return parts.join('\n\n');
+}
+
 function describeZodError(error: z.ZodError, what: string): string {
   const issue = error.issues[0];
   const field = issue?.path.length ? issue.path.join('.') : '(root)';
@@ -104,33 +129,33 @@ export class ApiClient {
   }
 
   listAgents(query: { limit?: number; offset?: number } = {}, opts: CallOptions = {}) {
-    return this.get('agents', AgentList, query, opts);
+    return this.get('agents', ReceivedAgentList, query, opts);
   }
 
   listConversations(query: { agent?: string; limit?: number; offset?: number } = {}, opts: CallOptions = {}) {
-    return this.get('conversations', ConversationList, query, opts);
+    return this.get('conversations', ReceivedConversationList, query, opts);
   }
 
   listThreads(opts: CallOptions = {}) {
-    return this.get('threads', ThreadList, {}, opts);
+    return this.get('threads', ReceivedThreadList, {}, opts);
   }
 
   usage(days?: number, opts: CallOptions = {}) {
-    return this.get('usage', UsageReport, { days }, opts);
+    return this.get('usage', ReceivedUsageReport, { days }, opts);
   }
 
   health(opts: CallOptions = {}) {
-    return this.get('health', HealthReport, {}, opts);
+    return this.get('health', ReceivedHealthReport, {}, opts);
   }
 
   createThread(body: { message: string; title?: string; agent?: string }, opts: CallOptions = {}) {
-    return this.post('threads', ThreadCreated, body, opts);
+    return this.post('threads', ReceivedThreadCreated, body, opts);
   }
 
   appendThreadMessage(threadId: string, message: string, opts: CallOptions = {}) {
     return this.post(
       `threads/${encodeURIComponent(threadId)}/messages`,
-      ThreadMessageReply,
+      ReceivedThreadMessageReply,
       { message },
       opts,
     );
@@ -143,11 +168,12 @@ export class ApiClient {
         method: 'POST',
         path: 'chat',
         body: { ...input, stream: false },
-        schema: ChatReply,
+        schema: ReceivedChatReply,
         idempotent: false,
         timeoutMs: this.chatTimeout(),
       },
       opts.signal,
+      opts.onRoundTrip,
     );
   }
 
@@ -188,7 +214,8 @@ export class ApiClient {
     if (
       res.statusCode < 200 ||
       res.statusCode >= 300 ||
-      !(headers['content-type'] ?? '').includes('text/event-stream')
+      // Media types are case-insensitive (RFC 9110 §8.3.1): `Text/Event-Stream` is a stream.
+      !(headers['content-type'] ?? '').toLowerCase().includes('text/event-stream')
     ) {
       const text = await res.body.text().catch(() => '');
       opts.signal?.removeEventListener('abort', onAbort);
@@ -241,11 +268,11 @@ export class ApiClient {
       elapsed(),
       (stream) => {
         opts.signal?.removeEventListener('abort', onAbort);
-        const raw = stream.frames.map((f) => (f.comment ? `: ${f.data}` : `data: ${f.data}`)).join('\n\n');
         this.finishEntry(entry, t0, {
           status: res.statusCode,
           headers,
-          body: raw,
+          body: loggedFrames(stream.frames),
+          bytes: stream.bytesRead,
           rate,
           requestId,
           errorCode: stream.error?.code ?? (stream.status === 'cancelled' ? 'ABORTED' : undefined),
@@ -282,6 +309,7 @@ export class ApiClient {
     return this.send(
       { method: 'POST', path, body, schema, idempotent: false, timeoutMs: this.chatTimeout() },
       opts.signal,
+      opts.onRoundTrip,
     );
   }
 
@@ -296,7 +324,7 @@ export class ApiClient {
   private async send<T extends z.ZodType>(
     call: Call<T>,
     signal: AbortSignal | undefined,
-    onRoundTrip?: (ms: number) => void,
+    onRoundTrip?: CallOptions['onRoundTrip'],
   ): Promise<z.infer<T>> {
     const retries = this.options.retries ?? {};
     const max429 = retries.after429 ?? 5;
@@ -331,7 +359,7 @@ export class ApiClient {
         status = res.statusCode;
         headers = flatHeaders(res.headers);
         text = await res.body.text();
-        onRoundTrip?.(performance.now() - t0);
+        onRoundTrip?.(performance.now() - t0, { status, requestId: headers['x-request-id'] });
       } catch (error) {
         const failure = this.classify(error, signal, call.timeoutMs);
         this.options.limiter.observe({}); // no reply: release a limit probe, learn nothing
@@ -460,13 +488,15 @@ export class ApiClient {
       rate?: RateHeaders;
       requestId?: string | undefined;
       errorCode?: string | undefined;
+      /** Bytes on the wire, when `body` is not all of them (a long stream's frames). */
+      bytes?: number;
     },
   ): void {
     if (!this.options.log) return;
     entry.durationMs = Math.round(performance.now() - t0);
     entry.status = result.status;
     entry.responseHeaders = result.headers;
-    entry.responseBytes = Buffer.byteLength(result.body);
+    entry.responseBytes = result.bytes ?? Buffer.byteLength(result.body);
     // The request log redacts, then caps; cutting here first could split a key so redaction misses it.
     entry.responseBody = result.body;
     entry.rate = result.rate ?? {};

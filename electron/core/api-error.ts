@@ -1,9 +1,10 @@
 // One error type for everything that can go wrong with a call (DESIGN.md §2): both of the spec's
 // error-body shapes, codes normalised to upper case, and the client's own failures.
 import { CODE_BY_STATUS, FlatErrorBody, NestedErrorBody } from '../../shared/api';
+import { redactSecrets } from './redact';
 
 /** Codes the client itself produces, beside the service's (INVALID_KEY, RATE_LIMITED, …). */
-export type ClientErrorCode =
+type ClientErrorCode =
   | 'NETWORK'
   | 'CLIENT_TIMEOUT'
   | 'ABORTED'
@@ -14,7 +15,8 @@ export type ClientErrorCode =
 
 export interface ApiErrorInit {
   status: number;
-  code: string;
+  /** The service's code (upper case), or one of the client's own. */
+  code: ClientErrorCode | (string & {});
   message: string;
   type?: string;
   requestId?: string;
@@ -32,15 +34,16 @@ export class ApiError extends Error {
   readonly retryAfterS: number | undefined;
   readonly partial: string | undefined;
 
+  /** Every text a server sent is masked here, once (issue 13: a 401 that echoes the key). */
   constructor(init: ApiErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    super(redactSecrets(init.message), init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'ApiError';
     this.status = init.status;
-    this.code = init.code;
-    this.type = init.type;
-    this.requestId = init.requestId;
+    this.code = redactSecrets(init.code);
+    this.type = init.type === undefined ? undefined : redactSecrets(init.type);
+    this.requestId = init.requestId === undefined ? undefined : redactSecrets(init.requestId);
     this.retryAfterS = init.retryAfterS;
-    this.partial = init.partial;
+    this.partial = init.partial === undefined ? undefined : redactSecrets(init.partial);
   }
 
   toJSON() {

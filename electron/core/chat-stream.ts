@@ -4,6 +4,33 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { STREAM_DONE, StreamEvent } from '../../shared/api';
 import { ApiError } from './api-error';
+import { redactSecrets } from './redact';
+import { StreamRedactor } from './redact-stream';
+
+/** A non-content event of a newer service (`{"type":"usage"}`): kept in the frames, not a chunk. */
+const IGNORED = Symbol('ignored');
+
+/**
+ * An event's content; its error; IGNORED for an object with neither; undefined when it breaks
+ * what the client relies on. The plain `{"content": "…"}` event, nearly every one, skips the schema.
+ */
+function contentOf(
+  data: string,
+): string | { error: { code: string; message: string } } | typeof IGNORED | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const event = json as Record<string, unknown>;
+  if (typeof event.content === 'string' && event.error === undefined) return event.content;
+  if ('content' in event) return undefined;
+  if (!('error' in event)) return IGNORED;
+  const parsed = StreamEvent.safeParse(event);
+  return parsed.success && 'error' in parsed.data ? parsed.data : undefined;
+}
 
 export interface StreamChunk {
   index: number;
@@ -44,6 +71,8 @@ export interface StreamSource {
 export class ChatStream implements AsyncIterable<StreamChunk> {
   text = '';
   chunkCount = 0;
+  /** Bytes of the body read from the wire. */
+  bytesRead = 0;
   readonly frames: StreamFrame[] = [];
   readonly timing: StreamTiming = {};
   status: StreamStatus = 'connecting';
@@ -78,70 +107,93 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
     }
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<StreamChunk> {
+  /**
+   * The chunks one network read brought, one array per read: a consumer handles a read's events in
+   * one step instead of one await per chunk (issue 18). A read with no content (a comment, a split
+   * line) yields nothing.
+   */
+  async *batches(): AsyncGenerator<StreamChunk[]> {
     if (this.iterated) throw new Error('A chat stream can be read only once.');
     this.iterated = true;
-    const pending: StreamChunk[] = [];
+    let pending: StreamChunk[] = [];
     let sawDone = false;
     let failure: ApiError | undefined;
     let lastAt = 0;
+    const fail = (code: string, message: string, type?: string): void => {
+      failure = new ApiError({
+        status: 200,
+        code,
+        message,
+        ...(type === undefined ? {} : { type }),
+        requestId: this.requestId,
+        partial: this.text,
+      });
+    };
+    // Issue 13: a key the server echoes is masked over the joined reply, whatever the chunking,
+    // before any chunk, frame or error leaves the stream.
+    const redactor = new StreamRedactor();
+    const addContent = (content: string, atMs: number): void => {
+      this.timing.firstChunkMs ??= atMs;
+      this.text += content;
+      pending.push({ index: this.chunkCount++, content, atMs, gapMs: atMs - lastAt });
+      lastAt = atMs;
+    };
     const onEvent = (event: EventSourceMessage): void => {
       const atMs = this.source.elapsed();
-      this.frames.push({ atMs, data: event.data });
+      const data = event.data;
+      const frame: StreamFrame = { atMs, data: redactSecrets(data) };
+      this.frames.push(frame);
       if (sawDone || failure) return;
-      if (event.data === STREAM_DONE) {
+      if (data === STREAM_DONE) {
         sawDone = true;
+        const rest = redactor.flush();
+        if (rest !== '') addContent(rest, atMs);
         return;
       }
-      let parsed: StreamEvent;
-      try {
-        parsed = StreamEvent.parse(JSON.parse(event.data));
-      } catch {
-        failure = new ApiError({
-          status: 200,
-          code: 'INVALID_RESPONSE',
-          message: `The stream sent an event that is not {"content": …} or {"error": …}: ${event.data.slice(0, 120)}`,
-          requestId: this.requestId,
-          partial: this.text,
-        });
+      const content = contentOf(data);
+      if (typeof content !== 'string') {
+        if (content === IGNORED) return;
+        if (content !== undefined) fail('STREAM_ERROR', content.error.message, content.error.code);
+        else
+          fail(
+            'INVALID_RESPONSE',
+            `The stream sent an event that is not {"content": …} or {"error": …}: ${data.slice(0, 120)}`,
+          );
         return;
       }
-      if ('error' in parsed) {
-        failure = new ApiError({
-          status: 200,
-          code: 'STREAM_ERROR',
-          message: parsed.error.message,
-          type: parsed.error.code,
-          requestId: this.requestId,
-          partial: this.text,
-        });
-        return;
-      }
-      this.timing.firstChunkMs ??= atMs;
-      this.text += parsed.content;
-      pending.push({ index: this.chunkCount++, content: parsed.content, atMs, gapMs: atMs - lastAt });
-      lastAt = atMs;
+      const masked = redactor.push(content);
+      if (masked !== content)
+        frame.data = JSON.stringify({ ...(JSON.parse(data) as object), content: masked });
+      addContent(masked, atMs);
     };
     const parser = createParser({
       onEvent,
-      onComment: (comment) => this.frames.push({ atMs: this.source.elapsed(), data: comment, comment: true }),
+      onComment: (comment) =>
+        this.frames.push({ atMs: this.source.elapsed(), data: redactSecrets(comment), comment: true }),
     });
     const decoder = new TextDecoder('utf-8');
     this.status = 'streaming';
     try {
       try {
         for await (const bytes of this.source.body) {
+          this.bytesRead += bytes.byteLength;
           parser.feed(decoder.decode(bytes, { stream: true }));
-          while (pending.length > 0) yield pending.shift() as StreamChunk;
+          if (pending.length > 0) {
+            const batch = pending;
+            pending = [];
+            yield batch;
+          }
           if (failure) throw failure;
           if (sawDone) break;
         }
-        parser.feed(decoder.decode());
+        // A line ending in a bare CR at the very end is complete only once the parser sees that
+        // nothing (no LF) follows it: the final newline says so.
+        if (!sawDone) parser.feed(decoder.decode() + '\n');
       } catch (error) {
         if (error instanceof ApiError) throw error;
         throw this.source.classify(error, this.text);
       }
-      while (pending.length > 0) yield pending.shift() as StreamChunk;
+      if (pending.length > 0) yield pending;
       if (failure) throw failure;
       if (!sawDone) {
         throw new ApiError({
@@ -173,9 +225,13 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
     }
   }
 
+  async *[Symbol.asyncIterator](): AsyncGenerator<StreamChunk> {
+    for await (const batch of this.batches()) yield* batch;
+  }
+
   /** Reads the whole stream; resolves with the full reply or rejects with an ApiError carrying the partial. */
   async collect(): Promise<string> {
-    for await (const _chunk of this) {
+    for await (const _batch of this.batches()) {
       // Chunks accumulate in `text`.
     }
     return this.text;

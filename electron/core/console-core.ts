@@ -5,18 +5,33 @@ import { readFileSync } from 'node:fs';
 import { arch, platform, release } from 'node:os';
 import { join } from 'node:path';
 import { systemClock, type Clock } from '../../shared/clock';
-import { findRunningEndpoint } from '../../mock/endpoint-file';
-import { startMockServer, type MockServer } from '../../mock/server';
+import {
+  announceEndpoint,
+  awaitRunningEndpoint,
+  findRunningEndpoint,
+  withdrawEndpoint,
+} from '../../mock/endpoint-file';
+import type { MockServer } from '../../mock/server';
 import { ApiClient } from './api-client';
 import { openAppLog, type AppLog } from './app-log';
 import { createCoreHealthMonitor } from './core-health';
+import { openCoreMonitors, type CoreMonitorsOptions } from './core-monitors';
+import type { MonitorRegistry } from './monitors/monitor-registry';
+import { CoreError } from './core-error';
+import { ChatExchanges, ThreadExchanges } from './exchanges';
+import { FixtureStore } from './fixture-store';
 import type { HealthMonitor } from './health-monitor';
 import { KeyVault } from './key-vault';
-import { installEmbeddedMock, ProfileStore, type Profile } from './profiles';
+import { installEmbeddedMock, originOf, ProfileStore, type Profile } from './profiles';
 import { LimiterRegistry } from './rate-limiter';
 import { redactSecrets } from './redact';
 import { RequestLog } from './request-log';
-import { DEFAULT_KEYCHAIN_SERVICE, openOsKeychain } from './secret-store';
+import {
+  createMemorySecretStore,
+  DEFAULT_KEYCHAIN_SERVICE,
+  openOsKeychain,
+  type SecretStore,
+} from './secret-store';
 import { openSettingsStore, type SettingsStore } from './settings-store';
 import { TranscriptStore } from './transcript-store';
 
@@ -43,8 +58,15 @@ export interface KeychainStatus {
 }
 
 export class ConsoleCore {
-  private readonly clients = new Map<string, ApiClient>();
+  private readonly clients = new Map<string, { profile: Profile; client: ApiClient }>();
   private healthMonitor: HealthMonitor | undefined;
+  private fixtureStore: FixtureStore | undefined;
+  private monitorRegistry: MonitorRegistry | undefined;
+  private secretStore: SecretStore | undefined;
+  /** Chats, streamed or not: recorded, limited and logged in one place (exchanges.ts). */
+  readonly chat = new ChatExchanges(this);
+  /** Threads: created and continued, recorded under the thread's agent (exchanges.ts). */
+  readonly threads = new ThreadExchanges(this);
   private onWarning: ((message: string) => void) | undefined;
   private appVersion = 'unknown';
 
@@ -83,11 +105,29 @@ export class ConsoleCore {
     });
     if (warning) options.onWarning?.(warning);
     const opening = await openOsKeychain(options.keychainService ?? DEFAULT_KEYCHAIN_SERVICE);
-    const vault = new KeyVault({
+    // The vault refuses to remove a key a profile uses; the profiles refuse a key the vault lacks.
+    const vault: KeyVault = new KeyVault({
       settings,
       ...(opening.available ? { keychain: opening.store } : { keychainUnavailableReason: opening.reason }),
+      usedBy: (keyId) =>
+        profiles
+          .list()
+          .filter((p) => p.keyId === keyId)
+          .map((p) => p.name),
     });
-    const profiles = new ProfileStore(settings, { keyExists: (id) => vault.has(id) });
+    const profiles: ProfileStore = new ProfileStore(settings, {
+      keyExists: (id) => vault.has(id),
+      caDir: join(options.dataDir, 'ca'),
+      keyOrigins: {
+        status: (keyId, origin) => vault.originStatus(keyId, origin),
+        allow: (keyId, origin) => vault.allowOrigin(keyId, origin),
+      },
+    });
+    // Keys saved before origins were kept: bound to where their profiles already send them.
+    for (const profile of profiles.list()) {
+      if (vault.get(profile.keyId)?.origins === undefined)
+        vault.allowOrigin(profile.keyId, originOf(profile.baseUrl));
+    }
     const limiters = new LimiterRegistry({ clock });
     const requestLog = new RequestLog({
       clock,
@@ -102,15 +142,37 @@ export class ConsoleCore {
     const mode = options.embeddedMock ?? 'in-process';
     if (mode !== 'none') {
       const mockDir = join(options.dataDir, 'mock');
-      const running = mode === 'discover' ? findRunningEndpoint(mockDir) : undefined;
+      let running = mode === 'discover' ? findRunningEndpoint(mockDir) : undefined;
+      if (!running) {
+        // Loaded only here: a real profile's session never loads fastify or selfsigned.
+        const { startMockServer } = await import('../../mock/server');
+        try {
+          mock = await startMockServer({
+            dataDir: mockDir,
+            clock,
+            ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+          });
+        } catch (error) {
+          // Another process took the folder a moment ago and is starting its mock: use that one.
+          if (mode !== 'discover' || (error as CoreError).code !== 'FOLDER_IN_USE') throw error;
+          running = await awaitRunningEndpoint(mockDir);
+          if (!running) throw error;
+        }
+      }
       if (running) {
         await installEmbeddedMock(vault, profiles, {
           baseUrl: running.baseUrl,
           caCertPath: running.caCertPath,
           demoKey: running.keys.pro as string,
         });
-      } else {
-        mock = await startMockServer({ dataDir: mockDir, clock });
+      } else if (mock) {
+        // Announced like a standalone mock, so the CLI on this folder uses it rather than a second one.
+        announceEndpoint(mockDir, {
+          baseUrl: mock.baseUrl,
+          caCertPath: mock.caCertPath,
+          pid: process.pid,
+          keys: mock.keys,
+        });
         await installEmbeddedMock(vault, profiles, {
           baseUrl: mock.baseUrl,
           caCertPath: mock.caCertPath,
@@ -132,41 +194,105 @@ export class ConsoleCore {
       appLog,
     );
     core.onWarning = options.onWarning;
+    core.secretStore = opening.available ? opening.store : createMemorySecretStore();
+    profiles.subscribe(() => core.forgetStaleClients());
     core.appVersion = options.appVersion ?? 'unknown';
     appLog.info(
       `Started: keychain ${opening.available ? 'available' : `unavailable (${opening.reason})`}, ` +
         `active profile ${profiles.active()?.name ?? 'none'}`,
     );
-    if (options.monitorHealth) core.health.start();
+    if (options.monitorHealth) {
+      core.health.start();
+      await core.openMonitors();
+      core.monitors.start();
+    }
     return core;
   }
 
-  /** Polls the active profile's GET /health (made on first use; polling once started). */
+  /**
+   * Polls the active profile's GET /health (made on first use; polling once started). It follows
+   * the active profile itself (core-health.ts).
+   */
   get health(): HealthMonitor {
-    return (this.healthMonitor ??= createCoreHealthMonitor(this, this.onWarning));
+    return (this.healthMonitor ??= createCoreHealthMonitor(
+      {
+        dataDir: this.dataDir,
+        clock: this.clock,
+        settings: this.settings,
+        profiles: this.profiles,
+        client: (profile) => this.client(profile),
+        // A saved monitor watching the active profile polls it; this poll waits, so none is doubled.
+        watchedBy: (profileId) => this.monitorRegistry?.forProfile(profileId)?.name,
+      },
+      this.onWarning,
+    ));
+  }
+
+  /** Secrets that are not API keys (webhook URLs): the OS keychain, else this session's memory. */
+  get secrets(): SecretStore {
+    return (this.secretStore ??= createMemorySecretStore());
+  }
+
+  /** Opens the monitors (core-monitors.ts); the app and the web host do at start, the headless monitor with its file. */
+  async openMonitors(options: CoreMonitorsOptions = {}): Promise<MonitorRegistry> {
+    if (this.monitorRegistry) return this.monitorRegistry;
+    this.monitorRegistry = await openCoreMonitors(this, {
+      ...options,
+      ...(this.onWarning && !options.onWarning ? { onWarning: this.onWarning } : {}),
+    });
+    return this.monitorRegistry;
+  }
+
+  /** Every environment watched (issue 17); opened by `openMonitors`. */
+  get monitors(): MonitorRegistry {
+    if (!this.monitorRegistry)
+      throw new CoreError('MONITORS_CLOSED', 'The monitors are not open in this process.');
+    return this.monitorRegistry;
+  }
+
+  /** Recorded replies the mock can replay, in <data dir>/fixtures: one store for every front end. */
+  get fixtures(): FixtureStore {
+    return (this.fixtureStore ??= FixtureStore.inDataDir(this.dataDir));
   }
 
   /** The profile to use: the named one (by id or name), else the active one. */
   profile(ref?: string): Profile {
     if (ref === undefined) {
       const active = this.profiles.active();
-      if (!active)
-        throw new Error('No profile is active: add one with `profiles add`, or use the embedded mock.');
+      if (!active) {
+        throw new CoreError(
+          'NO_PROFILE',
+          'No profile is active: choose one on the Profiles screen (or `agent-console profiles use NAME`).',
+        );
+      }
       return active;
     }
     const wanted = ref.toLowerCase();
     const found = this.profiles.list().find((p) => p.id === ref || p.name.toLowerCase() === wanted);
-    if (!found) throw new Error(`No profile named "${ref}".`);
+    if (!found) throw new CoreError('PROFILE_NOT_FOUND', `No profile named "${ref}".`);
     return found;
   }
 
   /** The API client of a profile; one per profile, sharing the key's limiter with every other caller. */
   client(profile: Profile): ApiClient {
-    let client = this.clients.get(profile.id);
-    if (client) return client;
+    const cached = this.clients.get(profile.id);
+    if (cached && sameTarget(cached.profile, profile)) return cached.client;
+    if (cached) this.dropClient(profile.id);
     const key = this.vault.get(profile.keyId);
-    if (!key) throw new Error(`Profile "${profile.name}" has no API key: choose one of your keys for it.`);
-    client = new ApiClient({
+    if (!key) {
+      throw new CoreError(
+        'NO_KEY_FOR_PROFILE',
+        `Profile "${profile.name}" has no API key: choose one of your keys for it.`,
+      );
+    }
+    // Issue 13: the key never goes to an origin it was not added for (settings edited behind our back).
+    if (key.origins && !key.origins.includes(originOf(profile.baseUrl))) {
+      throw new CoreError(
+        'ORIGIN_NOT_CONFIRMED',
+        `Key "${key.name}" was not added for ${originOf(profile.baseUrl)}; add the profile again to confirm.`,
+      );
+    }
+    const client = new ApiClient({
       profileId: profile.id,
       baseUrl: profile.baseUrl,
       ...(profile.caCertPath ? { ca: readFileSync(profile.caCertPath, 'utf8') } : {}),
@@ -185,8 +311,22 @@ export class ConsoleCore {
         if (entry.rate.limit !== undefined) this.vault.learnTier(key.id, entry.rate.limit);
       },
     });
-    this.clients.set(profile.id, client);
+    this.clients.set(profile.id, { profile: { ...profile }, client });
     return client;
+  }
+
+  /** A profile removed or pointed elsewhere: its client (and its connections) go. */
+  private forgetStaleClients(): void {
+    for (const [id, { profile }] of this.clients) {
+      const now = this.profiles.get(id);
+      if (!now || !sameTarget(profile, now)) this.dropClient(id);
+    }
+  }
+
+  private dropClient(id: string): void {
+    const entry = this.clients.get(id);
+    this.clients.delete(id);
+    void entry?.client.close().catch(() => undefined);
   }
 
   /**
@@ -221,10 +361,20 @@ export class ConsoleCore {
   }
 
   async close(): Promise<void> {
+    await this.monitorRegistry?.stop();
     await this.healthMonitor?.stop();
-    await Promise.all([...this.clients.values()].map((c) => c.close()));
+    await Promise.all([...this.clients.values()].map((c) => c.client.close()));
     this.clients.clear();
-    await this.transcripts.flush();
-    await this.mock?.close();
+    try {
+      await this.transcripts.flush();
+    } finally {
+      if (this.mock) withdrawEndpoint(join(this.dataDir, 'mock'));
+      await this.mock?.close();
+    }
   }
+}
+
+/** Same service, key and CA: the cached client still fits the profile. */
+function sameTarget(a: Profile, b: Profile): boolean {
+  return a.baseUrl === b.baseUrl && a.keyId === b.keyId && a.caCertPath === b.caCertPath;
 }

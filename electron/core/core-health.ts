@@ -1,5 +1,6 @@
 // The health monitor as the console core runs it: the active profile's client as the target (so
-// polls share the key's limiter), the history in the data dir, the interval kept in settings.json.
+// polls share the key's limiter), the history in the data dir, the interval kept in settings.json,
+// and a new first check whenever the active profile changes.
 // Kept out of console-core.ts so the composition root stays a list of parts.
 import { join } from 'node:path';
 import type { Clock } from '../../shared/clock';
@@ -17,6 +18,8 @@ export interface HealthHost {
   settings: SettingsStore;
   profiles: ProfileStore;
   client(profile: Profile): ApiClient;
+  /** The saved monitor's name when one watches this profile (then it polls, and this poll waits). */
+  watchedBy?: (profileId: string) => string | undefined;
 }
 
 const SETTING = 'healthIntervalMs';
@@ -35,6 +38,8 @@ export function createCoreHealthMonitor(
   const target = (): HealthTarget | { unavailable: string } => {
     const profile = core.profiles.active();
     if (!profile) return { unavailable: 'No profile is active: choose one on the Profiles screen.' };
+    const watcher = core.watchedBy?.(profile.id);
+    if (watcher) return { unavailable: `The monitor "${watcher}" watches this profile (Overview).` };
     let client: ApiClient;
     try {
       client = core.client(profile);
@@ -47,7 +52,7 @@ export function createCoreHealthMonitor(
       health: (options) => client.health(options),
     };
   };
-  return new HealthMonitor({
+  const monitor = new HealthMonitor({
     clock: core.clock,
     target,
     historyFile: join(core.dataDir, HEALTH_HISTORY_FILE),
@@ -58,4 +63,9 @@ export function createCoreHealthMonitor(
       }),
     ...(onWarning ? { onWarning } : {}),
   });
+  // Whoever switches the profile (a window, the CLI's `profiles use`, a removal), the monitor follows.
+  core.profiles.subscribe(({ activeChanged }) => {
+    if (activeChanged) monitor.profileChanged();
+  });
+  return monitor;
 }

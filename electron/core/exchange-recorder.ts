@@ -1,5 +1,5 @@
-// Records what this client says and hears in a session or thread, whoever sends it (the CLI, the
-// playground, the browsers), so a failed or broken send never loses what the user typed.
+// Records what this client says and hears in a session or thread. Used by the core's exchanges
+// (exchanges.ts) only, so every front end records the same way.
 import type { MessageStatus, TranscriptInit, TranscriptRef } from '../../shared/transcript';
 import type { TranscriptStore } from './transcript-store';
 
@@ -32,8 +32,10 @@ export class ExchangeRecorder {
     options: { agent: string; startedHere: boolean; title?: string | undefined },
   ): Promise<ExchangeRecorder> {
     const known = await transcripts.get(ref).catch(() => undefined);
+    // "default" (no agent chosen) and "unknown" (not known to this caller) never replace a real name.
+    const placeholder = options.agent === 'default' || options.agent === 'unknown';
     return new ExchangeRecorder(transcripts, ref, {
-      agent: known?.agent && options.agent === 'default' ? known.agent : options.agent,
+      agent: known?.agent && placeholder ? known.agent : options.agent,
       knownFrom: known?.knownFrom ?? (options.startedHere ? 'start' : 'partial'),
       ...((options.title ?? known?.title) ? { title: (options.title ?? known?.title) as string } : {}),
     });
@@ -59,5 +61,8 @@ export class ExchangeRecorder {
       },
       this.init,
     );
+    // On disk before the exchange is shown as done (issue 13, point 6). A failed write has been told
+    // to the user by the store, which keeps it in memory and retries; the reply is still shown.
+    await this.transcripts.sync(this.ref).catch(() => undefined);
   }
 }

@@ -6,7 +6,9 @@ import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { FIXTURE_FORMAT, Fixture } from '../../shared/fixture';
+import { CoreError } from './core-error';
 import { redactSecrets } from './redact';
+import { redactPieces } from './redact-stream';
 
 export interface FixtureSummary {
   id: string;
@@ -20,8 +22,11 @@ export interface FixtureSummary {
 
 const ID_PATTERN = /^[a-z0-9-]{1,80}$/;
 
-export class FixtureError extends Error {
+export class FixtureError extends CoreError {
   override readonly name = 'FixtureError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('FIXTURE', message, options);
+  }
 }
 
 function summary(id: string, fixture: Fixture): FixtureSummary {
@@ -49,6 +54,11 @@ export class FixtureStore {
     readonly dir: string,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** The data folder's fixtures: the one place that says where they live. */
+  static inDataDir(dataDir: string): FixtureStore {
+    return new FixtureStore(join(dataDir, 'fixtures'));
+  }
 
   private file(id: string): string {
     if (!ID_PATTERN.test(id)) throw new FixtureError(`"${id}" is not a fixture id.`);
@@ -146,10 +156,12 @@ export class FixtureStore {
   }
 
   private async write(fixture: Fixture): Promise<FixtureSummary> {
+    // Masked over the joined reply: a key split across chunks is a key (issue 13).
+    const contents = redactPieces(fixture.chunks.map((c) => c.content));
     const clean: Fixture = {
       ...fixture,
       name: redactSecrets(fixture.name),
-      chunks: fixture.chunks.map((c) => ({ ...c, content: redactSecrets(c.content) })),
+      chunks: fixture.chunks.map((c, i) => ({ ...c, content: contents[i] ?? '' })),
     };
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const id = newId(clean.name);

@@ -15,6 +15,7 @@ import {
   type HealthSample,
   type HealthTimeline,
   type HealthTimelinePoint,
+  type MonitorStatus,
   type UptimeFigure,
 } from '../../shared/health';
 
@@ -74,6 +75,40 @@ function markOf(s: HealthSample): HealthMark[] {
   return marks;
 }
 
+/**
+ * Unconfirmed flips (issue 14): a run of checks whose status differed from the confirmed one and
+ * went back before it was confirmed. No notification was sent for it, but it happened. Fed every
+ * sample in order; returns the flip's mark on the check that ended it.
+ */
+function flipTracker(): (s: HealthSample) => HealthMark | undefined {
+  let confirmed: MonitorStatus = 'unknown';
+  let run: { at: number; status: MonitorStatus; checks: number } | undefined;
+  return (s) => {
+    if (s.transition) {
+      confirmed = s.transition.to;
+      run = undefined;
+      return undefined;
+    }
+    if (confirmed === 'unknown') return undefined;
+    if (s.status !== confirmed) {
+      run ??= { at: s.at, status: s.status, checks: 0 };
+      run.checks++;
+      if (STATUS_SEVERITY[s.status] > STATUS_SEVERITY[run.status]) run.status = s.status;
+      return undefined;
+    }
+    if (!run) return undefined;
+    const ended = run;
+    run = undefined;
+    const checks = ended.checks === 1 ? '1 check' : `${ended.checks} checks`;
+    return {
+      at: ended.at,
+      kind: 'flip',
+      label: `${STATUS_WORDS[ended.status]} for ${checks}, not confirmed (stayed ${STATUS_WORDS[confirmed].toLowerCase()})`,
+      to: ended.status,
+    };
+  };
+}
+
 export function buildTimeline(
   samples: HealthSample[],
   range: HealthRange,
@@ -90,7 +125,10 @@ export function buildTimeline(
     { worst: HealthSample['status']; sum: number; max: number; answered: number; n: number }
   >();
   const marks: HealthMark[] = [];
+  const flipOf = flipTracker();
   for (const s of samples) {
+    const flip = flipOf(s);
+    if (flip && flip.at >= from && flip.at <= now) marks.push(flip);
     if (s.at < from || s.at > now) continue;
     const key = bucketMs === 0 ? s.at - from : Math.floor((s.at - from) / bucketMs);
     const b = buckets.get(key) ?? { worst: 'unknown', sum: 0, max: 0, answered: 0, n: 0 };
@@ -120,7 +158,8 @@ export function buildTimeline(
     to: now,
     bucketMs,
     points,
-    marks: marks.slice(-MAX_TIMELINE_MARKS),
+    // Stable: marks of one instant keep the order their checks came in.
+    marks: marks.sort((a, b) => a.at - b.at).slice(-MAX_TIMELINE_MARKS),
     uptime: uptimeFigures(samples, now, intervalMs),
   };
 }

@@ -14,7 +14,8 @@
 //   than one interval never notifies, and a flapping service notifies at most once per two polls.
 //   The first status after a start or a profile switch is confirmed at once; it is notified
 //   unless it is "healthy" (nobody needs telling that all is well when they open the app).
-import type { HealthReport } from '../../shared/api';
+import { knownHealthStatus } from '../../shared/known-values';
+import type { ReceivedHealthReport as HealthReport } from '../../shared/received';
 import type { Clock } from '../../shared/clock';
 import {
   DEFAULT_HEALTH_INTERVAL_MS,
@@ -114,6 +115,8 @@ export class HealthMonitor {
   private stopping: AbortController | undefined;
   private inFlight: Promise<HealthUpdate> | undefined;
   private nextAt: number | undefined;
+  /** When the poll under way began (it may be waiting for the key's rate limit). */
+  private checkingSince: number | undefined;
   private confirmation: Confirmation | undefined;
   private latest: Latest | undefined;
   private readonly listeners = new Set<(update: HealthUpdate) => void>();
@@ -209,6 +212,9 @@ export class HealthMonitor {
       confirmed: confirmation?.status ?? 'unknown',
       ...(confirmation?.since !== undefined ? { confirmedSince: confirmation.since } : {}),
       checking: this.inFlight !== undefined,
+      ...(this.inFlight !== undefined && this.checkingSince !== undefined
+        ? { checkingSince: this.checkingSince }
+        : {}),
       ...(this.running && this.nextAt !== undefined ? { nextCheckAt: this.nextAt } : {}),
       ...('unavailable' in target ? { idleReason: target.unavailable } : {}),
       ...(this.history.warning ? { warning: this.history.warning } : {}),
@@ -260,6 +266,9 @@ export class HealthMonitor {
 
   private async poll(manual: boolean): Promise<HealthUpdate> {
     const started = this.clock.now();
+    // When it was due: a scheduled poll's slot (the loop may wake late), a manual check's now.
+    const due = manual || this.nextAt === undefined ? started : Math.min(this.nextAt, started);
+    this.checkingSince = started;
     this.nextAt = started + this.interval;
     this.wake?.abort();
     const target = this.options.target();
@@ -286,6 +295,8 @@ export class HealthMonitor {
     // A slow poll (a long queue in the limiter) must not be followed by another one at once.
     if (this.nextAt < at) this.nextAt = at + this.interval;
     const sample = this.sampleOf(target, at, manual, report, failure, roundTrip);
+    // The time it waited after it was due — for the key's rate limit, mostly — is reported, not hidden.
+    if (roundTrip !== undefined) sample.lateMs = Math.max(0, Math.round(at - due - roundTrip));
     const transition = this.confirm(target, sample, failure);
     if (transition) sample.transition = { from: transition.from, to: transition.to };
     this.history.add(sample);
@@ -328,7 +339,9 @@ export class HealthMonitor {
     const bad = Object.fromEntries(Object.entries(report.components).filter(([, v]) => v !== 'operational'));
     const sample: HealthSample = {
       ...base,
-      status: report.status,
+      // A status this console does not know is shown as the service sent it (the last report),
+      // and counts as unknown here: it neither confirms nor clears an outage.
+      status: knownHealthStatus(report.status) ?? 'unknown',
       uptimeS: report.uptime_seconds,
       version: report.version,
       ...(Object.keys(bad).length > 0 ? { components: bad } : {}),

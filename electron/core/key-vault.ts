@@ -1,13 +1,14 @@
 // API keys: the secret in the OS keychain (or, for session-only keys, in memory), the metadata
 // (name, masked last 4, created, learned tier) in settings.json. DESIGN.md §1: the bridge and the
 // UI only ever see KeyMeta; the core asks `secretFor` when it attaches `Authorization`.
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { API_KEY_PATTERN } from '../../shared/api';
+import { CoreError } from './core-error';
 import type { SecretStore } from './secret-store';
 import { createMemorySecretStore } from './secret-store';
 import type { SettingsStore, StoredKey } from './settings-store';
 
-export type KeyStorage = 'os-keychain' | 'session';
+type KeyStorage = 'os-keychain' | 'session';
 
 export interface KeyMeta {
   id: string;
@@ -19,6 +20,8 @@ export interface KeyMeta {
   /** Requests per minute, learned from `X-RateLimit-Limit`. */
   tier?: number;
   storage: KeyStorage;
+  /** Where the key may be sent (origins, scheme://host:port); unset until its first profile. */
+  origins?: string[];
 }
 
 export interface NewKey {
@@ -26,23 +29,36 @@ export interface NewKey {
   secret: string;
   /** Kept in memory only and forgotten when the process quits; nothing is written to disk. */
   sessionOnly?: boolean;
+  /** Where it may be sent; unset, the first profile that uses it decides. */
+  origins?: string[];
 }
 
+/** `KEY_FORMAT`: what was typed is not shaped like a key (not the service's 401 INVALID_KEY). */
 export type KeyVaultErrorCode =
-  'INVALID_KEY' | 'INVALID_NAME' | 'DUPLICATE_NAME' | 'NOT_FOUND' | 'NO_KEYCHAIN' | 'SECRET_MISSING';
+  | 'KEY_FORMAT'
+  | 'INVALID_NAME'
+  | 'DUPLICATE_NAME'
+  | 'NOT_FOUND'
+  | 'NO_KEYCHAIN'
+  | 'SECRET_MISSING'
+  | 'KEY_IN_USE'
+  | 'NOT_CONFIRMED';
 
 /** Messages are written for people and never contain the secret. */
-export class KeyVaultError extends Error {
+export class KeyVaultError extends CoreError {
   override readonly name = 'KeyVaultError';
   constructor(
-    readonly code: KeyVaultErrorCode,
+    override readonly code: KeyVaultErrorCode,
     message: string,
   ) {
-    super(message);
+    super(code, message);
   }
 }
 
-export const MAX_KEY_NAME_LENGTH = 100;
+const MAX_KEY_NAME_LENGTH = 100;
+/** C0/C1 controls, and the bidi embeddings, overrides, isolates and marks (U+061C, U+200E/F, U+202A–E, U+2066–9). */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 const SHAPE_HINT = '3 letters or digits, then "_", then 32 letters or digits';
 /** Key-shaped text anywhere in a string (API_KEY_PATTERN is anchored). */
@@ -54,7 +70,7 @@ const KEY_SHAPED = /[A-Za-z0-9]{3}_[A-Za-z0-9]{32}/;
  */
 export function checkApiKey(input: unknown): string {
   const fail = (message: string): never => {
-    throw new KeyVaultError('INVALID_KEY', message);
+    throw new KeyVaultError('KEY_FORMAT', message);
   };
   if (typeof input !== 'string') return fail('The API key must be text.');
   const key = input.trim();
@@ -71,7 +87,7 @@ export function checkApiKey(input: unknown): string {
   return key;
 }
 
-export function maskKey(secret: string): string {
+function maskKey(secret: string): string {
   return `…${secret.slice(-4)}`;
 }
 
@@ -84,6 +100,11 @@ function checkName(input: unknown, secret: string): string {
   if (name === '') return fail('Give the key a name.');
   if (name.length > MAX_KEY_NAME_LENGTH) {
     return fail(`A key name can be at most ${MAX_KEY_NAME_LENGTH} characters; this one has ${name.length}.`);
+  }
+  // A name is shown in lists and dialogs (the send-to-a-new-origin confirmation among them): no
+  // control characters, and no bidi overrides that could make it read as something else.
+  if (UNSAFE_NAME_CHARS.test(name)) {
+    return fail('The key name contains control or text-direction characters; type it as plain text.');
   }
   // The name is stored in clear and shown everywhere: a key pasted into the wrong field must not
   // end up there.
@@ -104,6 +125,8 @@ export interface KeyVaultOptions {
   /** Where session-only secrets live; a fresh memory store by default. */
   session?: SecretStore;
   now?: () => number;
+  /** Names of the profiles that use a key: a key in use cannot be removed. */
+  usedBy?: (keyId: string) => string[];
 }
 
 export class KeyVault {
@@ -112,6 +135,8 @@ export class KeyVault {
   private readonly noKeychainReason: string;
   private readonly session: SecretStore;
   private readonly now: () => number;
+  private readonly usedBy: (keyId: string) => string[];
+  private readonly listeners = new Set<() => void>();
   /** Session keys' metadata: like their secrets, never written anywhere. */
   private readonly sessionKeys = new Map<string, KeyMeta>();
 
@@ -121,6 +146,17 @@ export class KeyVault {
     this.noKeychainReason = options.keychainUnavailableReason ?? 'No system keychain is available.';
     this.session = options.session ?? createMemorySecretStore();
     this.now = options.now ?? Date.now;
+    this.usedBy = options.usedBy ?? (() => []);
+  }
+
+  /** Called after every change to the list of keys (added, removed, a tier learned). */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
   }
 
   get keychainAvailable(): boolean {
@@ -158,10 +194,12 @@ export class KeyVault {
       last4: maskKey(secret),
       createdAt: new Date(this.now()).toISOString(),
       storage: sessionOnly ? 'session' : 'os-keychain',
+      ...(input.origins ? { origins: [...input.origins] } : {}),
     };
     if (sessionOnly) {
       await this.session.set(meta.id, secret);
       this.sessionKeys.set(meta.id, meta);
+      this.changed();
       return { ...meta };
     }
     const keychain = this.keychain as SecretStore;
@@ -176,15 +214,25 @@ export class KeyVault {
       await keychain.delete(meta.id).catch(() => false);
       throw error;
     }
+    this.changed();
     return { ...meta };
   }
 
   /** Deletes the secret from where it lives, then the metadata. */
   async remove(id: string): Promise<void> {
     const meta = this.require(id);
+    const users = this.usedBy(id);
+    if (users.length > 0) {
+      const them = users.map((name) => `"${name}"`).join(', ');
+      throw new KeyVaultError(
+        'KEY_IN_USE',
+        `This key is used by the profile${users.length > 1 ? 's' : ''} ${them}: remove or change ${users.length > 1 ? 'them' : 'it'} first.`,
+      );
+    }
     if (meta.storage === 'session') {
       await this.session.delete(id);
       this.sessionKeys.delete(id);
+      this.changed();
       return;
     }
     // Keep the metadata while the secret cannot be deleted, so the user can retry rather than
@@ -194,6 +242,7 @@ export class KeyVault {
     this.settings.update((draft) => {
       draft.keys = draft.keys.filter((key) => key.id !== id);
     });
+    this.changed();
   }
 
   /** Core-internal: the secret, for the API client's `Authorization`. Never cross the bridge. */
@@ -220,13 +269,56 @@ export class KeyVault {
     if (meta.storage === 'session') {
       const updated = { ...meta, tier: limit };
       this.sessionKeys.set(id, updated);
+      this.changed();
       return { ...updated };
     }
     this.settings.update((draft) => {
       const key = draft.keys.find((k) => k.id === id);
       if (key) key.tier = limit;
     });
+    this.changed();
     return { ...meta, tier: limit };
+  }
+
+  /**
+   * Issue 13: may this key be sent to `origin`? `first` when the key has no origin yet (its first
+   * profile binds it); `new` when it was added for other origins only and the user must confirm.
+   */
+  originStatus(id: string, origin: string): 'allowed' | 'first' | 'new' {
+    const origins = this.require(id).origins;
+    if (!origins || origins.length === 0) return 'first';
+    return origins.includes(origin) ? 'allowed' : 'new';
+  }
+
+  /** Records that the key may be sent to `origin` (its first profile, or the user confirmed it). */
+  allowOrigin(id: string, origin: string): void {
+    const meta = this.require(id);
+    if (meta.origins?.includes(origin)) return;
+    const origins = [...(meta.origins ?? []), origin];
+    if (meta.storage === 'session') this.sessionKeys.set(id, { ...meta, origins });
+    else {
+      this.settings.update((draft) => {
+        const key = draft.keys.find((k) => k.id === id);
+        if (key) key.origins = origins;
+      });
+    }
+    this.changed();
+  }
+
+  /**
+   * The user's confirmation that a key may go to a new origin: they type the key again. Whoever
+   * holds only the web host's token (or a bridge call) does not know it, so cannot confirm.
+   */
+  async confirmWithSecret(id: string, typed: string): Promise<void> {
+    const secret = await this.secretFor(id);
+    const given = Buffer.from(typeof typed === 'string' ? typed.trim() : '');
+    const known = Buffer.from(secret);
+    if (given.length !== known.length || !timingSafeEqual(given, known)) {
+      throw new KeyVaultError(
+        'NOT_CONFIRMED',
+        `That is not the secret of key "${this.require(id).name}"; the profile was not added.`,
+      );
+    }
   }
 
   private require(id: string): KeyMeta {

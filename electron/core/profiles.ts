@@ -1,10 +1,11 @@
 // Profiles: which service to talk to (base URL, optional custom CA) with which key. Stored in
 // settings.json, except the built-in "Embedded mock", which exists only while the app runs it.
 import { randomUUID, X509Certificate } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isIPv4 } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { API_PREFIX } from '../../shared/api';
+import { CoreError } from './core-error';
 import type { KeyVault } from './key-vault';
 import type { SettingsStore, StoredProfile } from './settings-store';
 
@@ -28,6 +29,16 @@ export interface ProfileInput {
   caCertPath?: string;
 }
 
+/** A new profile; its CA may come as PEM text (pasted, or read by the renderer), kept in a file of ours. */
+export interface NewProfile extends ProfileInput {
+  caCertPem?: string;
+}
+
+/** What changed, for those who follow the active profile (the health monitor, the rate gauge). */
+export interface ProfilesChange {
+  activeChanged: boolean;
+}
+
 /** `caCertPath: null` removes the custom CA. */
 export type ProfileChanges = Partial<Omit<ProfileInput, 'caCertPath'>> & { caCertPath?: string | null };
 
@@ -39,22 +50,23 @@ export type ProfileErrorCode =
   | 'INVALID_CA'
   | 'UNKNOWN_KEY'
   | 'NOT_FOUND'
-  | 'BUILT_IN';
+  | 'BUILT_IN'
+  | 'ORIGIN_NOT_CONFIRMED';
 
-export class ProfileError extends Error {
+export class ProfileError extends CoreError {
   override readonly name = 'ProfileError';
   constructor(
-    readonly code: ProfileErrorCode,
+    override readonly code: ProfileErrorCode,
     message: string,
   ) {
-    super(message);
+    super(code, message);
   }
 }
 
 export const EMBEDDED_MOCK_PROFILE_ID = 'embedded-mock';
-export const EMBEDDED_MOCK_PROFILE_NAME = 'Embedded mock';
-export const EMBEDDED_MOCK_KEY_NAME = 'Embedded mock demo key';
-export const MAX_PROFILE_NAME_LENGTH = 100;
+const EMBEDDED_MOCK_PROFILE_NAME = 'Embedded mock';
+const EMBEDDED_MOCK_KEY_NAME = 'Embedded mock demo key';
+const MAX_PROFILE_NAME_LENGTH = 100;
 /** No real CA bundle comes near this; it stops a mistaken path from reading a huge file. */
 const MAX_CA_FILE_BYTES = 1024 * 1024;
 
@@ -192,19 +204,56 @@ export function embeddedMockProfile(options: {
 export interface ProfileStoreOptions {
   /** Checks that a profile's key exists (`KeyVault.has`); without it any key id is accepted. */
   keyExists?: (keyId: string) => boolean;
+  /** Where CA certificates given as PEM text are kept (one file each, readable by the user only). */
+  caDir?: string;
+  /** Which origins each key may be sent to (issue 13; the vault's `originStatus` / `allowOrigin`). */
+  keyOrigins?: {
+    status(keyId: string, origin: string): 'allowed' | 'first' | 'new';
+    allow(keyId: string, origin: string): void;
+  };
+}
+
+/** Said when a profile would send a key somewhere it was not added for. */
+export interface AddOptions {
+  /** The user confirmed sending the key to this profile's origin (checked by the caller). */
+  originConfirmed?: boolean;
+}
+
+/** The origin (scheme://host:port) of a normalised base URL. */
+export function originOf(baseUrl: string): string {
+  return new URL(baseUrl).origin;
 }
 
 export class ProfileStore {
   private embedded: Profile | undefined;
+  private readonly listeners = new Set<(change: ProfilesChange) => void>();
 
   constructor(
     private readonly settings: SettingsStore,
     private readonly options: ProfileStoreOptions = {},
   ) {}
 
+  /** Called after every change to the profiles, saying whether the active one changed. */
+  subscribe(listener: (change: ProfilesChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Runs a change and tells the listeners, comparing the active profile before and after. */
+  private change<T>(run: () => T): T {
+    const before = this.active();
+    const result = run();
+    const after = this.active();
+    const activeChanged = before?.id !== after?.id || before?.baseUrl !== after?.baseUrl;
+    for (const listener of this.listeners) listener({ activeChanged });
+    return result;
+  }
+
   /** Wires (or, with undefined, unwires) the built-in profile of the in-process mock. */
   setEmbeddedMock(profile: Profile | undefined): void {
-    this.embedded = profile ? { ...profile, id: EMBEDDED_MOCK_PROFILE_ID, builtIn: true } : undefined;
+    this.change(() => {
+      this.embedded = profile ? { ...profile, id: EMBEDDED_MOCK_PROFILE_ID, builtIn: true } : undefined;
+    });
   }
 
   list(): Profile[] {
@@ -216,18 +265,40 @@ export class ProfileStore {
     return this.list().find((p) => p.id === id);
   }
 
-  add(input: ProfileInput): Profile {
-    const stored: StoredProfile = {
-      id: randomUUID(),
-      ...this.check(input, undefined),
-    };
-    this.settings.update((draft) => {
-      draft.profiles.push(stored);
-    });
-    return { ...stored, builtIn: false };
+  /** Adds a profile; a CA given as PEM is written to a file of ours, and removed again if the profile is refused. */
+  add(input: NewProfile, options: AddOptions = {}): Profile {
+    const { caCertPem, ...rest } = input;
+    // Checked before the CA file is written: a refused profile leaves nothing behind.
+    this.checkOrigin(rest.keyId, rest.baseUrl, options);
+    const pemFile = caCertPem?.trim() ? this.writeCaPem(caCertPem) : undefined;
+    try {
+      const stored: StoredProfile = {
+        id: randomUUID(),
+        ...this.check(pemFile ? { ...rest, caCertPath: pemFile } : rest, undefined),
+      };
+      this.options.keyOrigins?.allow(stored.keyId, originOf(stored.baseUrl));
+      this.change(() =>
+        this.settings.update((draft) => {
+          draft.profiles.push(stored);
+        }),
+      );
+      return { ...stored, builtIn: false };
+    } catch (error) {
+      if (pemFile) rmSync(pemFile, { force: true });
+      throw error;
+    }
   }
 
-  update(id: string, changes: ProfileChanges): Profile {
+  private writeCaPem(pem: string): string {
+    if (!this.options.caDir)
+      throw new ProfileError('INVALID_CA', 'This store keeps no CA files: give a path.');
+    mkdirSync(this.options.caDir, { recursive: true, mode: 0o700 });
+    const file = join(this.options.caDir, `${randomUUID()}.pem`);
+    writeFileSync(file, pem, { mode: 0o600 });
+    return file;
+  }
+
+  update(id: string, changes: ProfileChanges, options: AddOptions = {}): Profile {
     const current = this.editable(id);
     const merged: ProfileInput = {
       name: changes.name ?? current.name,
@@ -235,27 +306,35 @@ export class ProfileStore {
       keyId: changes.keyId ?? current.keyId,
       caCertPath: changes.caCertPath === null ? undefined : (changes.caCertPath ?? current.caCertPath),
     };
+    this.checkOrigin(merged.keyId, merged.baseUrl, options);
     const stored: StoredProfile = { id, ...this.check(merged, id) };
-    this.settings.update((draft) => {
-      draft.profiles = draft.profiles.map((p) => (p.id === id ? stored : p));
-    });
+    this.options.keyOrigins?.allow(stored.keyId, originOf(stored.baseUrl));
+    this.change(() =>
+      this.settings.update((draft) => {
+        draft.profiles = draft.profiles.map((p) => (p.id === id ? stored : p));
+      }),
+    );
     return { ...stored, builtIn: false };
   }
 
   remove(id: string): void {
     this.editable(id);
-    this.settings.update((draft) => {
-      draft.profiles = draft.profiles.filter((p) => p.id !== id);
-      if (draft.activeProfileId === id) delete draft.activeProfileId;
-    });
+    this.change(() =>
+      this.settings.update((draft) => {
+        draft.profiles = draft.profiles.filter((p) => p.id !== id);
+        if (draft.activeProfileId === id) delete draft.activeProfileId;
+      }),
+    );
   }
 
   use(id: string): Profile {
     const profile = this.get(id);
     if (!profile) throw new ProfileError('NOT_FOUND', 'There is no profile with that id.');
-    this.settings.update((draft) => {
-      draft.activeProfileId = id;
-    });
+    this.change(() =>
+      this.settings.update((draft) => {
+        draft.activeProfileId = id;
+      }),
+    );
     return profile;
   }
 
@@ -281,6 +360,27 @@ export class ProfileStore {
       );
     }
     return profile;
+  }
+
+  /**
+   * Issue 13: a stored key goes only to the origins it was added for. Another origin needs the
+   * user's confirmation, which the caller checks (the bridge: the key typed again).
+   */
+  private checkOrigin(keyId: string, baseUrl: string, options: AddOptions): void {
+    if (!this.options.keyOrigins || options.originConfirmed) return;
+    let origin: string;
+    let known: boolean;
+    try {
+      origin = originOf(normaliseBaseUrl(baseUrl));
+      known = !this.options.keyExists || this.options.keyExists(keyId);
+    } catch {
+      return; // the URL's own error comes from check(), with its words
+    }
+    if (!known || this.options.keyOrigins.status(keyId, origin) !== 'new') return;
+    throw new ProfileError(
+      'ORIGIN_NOT_CONFIRMED',
+      `This key was added for another server. Before it is sent to ${origin}, confirm by typing the key again.`,
+    );
   }
 
   private check(input: ProfileInput, id: string | undefined): Omit<StoredProfile, 'id'> {
@@ -312,8 +412,17 @@ export async function installEmbeddedMock(
   mock: { baseUrl: string; caCertPath: string; demoKey: string },
 ): Promise<Profile> {
   const previous = vault.list().find((k) => k.storage === 'session' && k.name === EMBEDDED_MOCK_KEY_NAME);
-  if (previous) await vault.remove(previous.id);
-  const key = await vault.add({ name: EMBEDDED_MOCK_KEY_NAME, secret: mock.demoKey, sessionOnly: true });
+  if (previous) {
+    // The old profile uses the old key: unwire it first, or the vault refuses to remove a key in use.
+    profiles.setEmbeddedMock(undefined);
+    await vault.remove(previous.id);
+  }
+  const key = await vault.add({
+    name: EMBEDDED_MOCK_KEY_NAME,
+    secret: mock.demoKey,
+    sessionOnly: true,
+    origins: [originOf(normaliseBaseUrl(mock.baseUrl))],
+  });
   const profile = embeddedMockProfile({ baseUrl: mock.baseUrl, caCertPath: mock.caCertPath, keyId: key.id });
   profiles.setEmbeddedMock(profile);
   return profile;

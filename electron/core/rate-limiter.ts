@@ -133,6 +133,12 @@ export class RateLimiter {
     const wait =
       base * 2 ** Math.min(this.consecutive429s - 1, 6) + Math.floor(this.random() * this.maxJitterMs);
     this.pausedUntil = Math.max(this.pausedUntil ?? 0, now + wait);
+    // Retry-After is the service's word on when a slot frees; a later X-RateLimit-Reset is a legal
+    // sliding-window reading (the oldest request, not the one that frees a slot), so the window
+    // log must not hold the next request past the pause: keep one slot free for when it ends.
+    this.prune(now);
+    const excess = this.sent.length - (this.limitValue - 1);
+    if (excess > 0) this.sent.splice(0, excess);
     this.emit();
     this.nudge();
     return wait;

@@ -1,6 +1,7 @@
 // One place that decides what a secret looks like and how it is masked, so the request log, the
 // transcript files and anything else written to disk or shown agree (DESIGN.md §6: secrets never in
 // logs — redact Authorization and anything key-shaped).
+import { containsKeyShaped, KEY_SHAPED_SOURCE } from '../../shared/key-shape';
 
 /**
  * DESIGN.md §2: a key is 3 alphanumerics + `_` + 32 alphanumerics, with no fixed prefix. Unanchored on
@@ -8,9 +9,7 @@
  * found. The price is that any other identifier of that exact shape is masked too; in a log, hiding a
  * harmless id beats leaking a key.
  */
-const KEY_SHAPED_SOURCE = '[A-Za-z0-9]{3}_[A-Za-z0-9]{32}';
 const KEY_SHAPED_ALL = new RegExp(KEY_SHAPED_SOURCE, 'g');
-const KEY_SHAPED_ANY = new RegExp(KEY_SHAPED_SOURCE);
 
 /** What a masked value starts with; a value that already starts with it is left alone (idempotence). */
 const MASK = '***';
@@ -34,10 +33,7 @@ export function maskSecret(secret: string): string {
   return `${MASK}…${secret.slice(-4)}`;
 }
 
-/** True when `text` holds anything shaped like an API key. */
-export function containsKeyShaped(text: string): boolean {
-  return KEY_SHAPED_ANY.test(text);
-}
+export { containsKeyShaped };
 
 /** Replaces every key-shaped run in `text` with its mask; everything else is kept byte for byte. */
 export function redactSecrets(text: string): string {

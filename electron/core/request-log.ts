@@ -6,9 +6,9 @@ import type { Clock } from '../../shared/clock';
 import { redactHeaders, redactSecrets, redactUrl } from './redact';
 import type { RequestLogEntry } from '../../shared/request-log-entry';
 
-export const DEFAULT_REQUEST_LOG_CAPACITY = 1000;
+const DEFAULT_REQUEST_LOG_CAPACITY = 1000;
 /** Per body. With the default capacity the log holds at most ~128 MB of text even in the worst case. */
-export const DEFAULT_MAX_BODY_CHARS = 64 * 1024;
+const DEFAULT_MAX_BODY_CHARS = 64 * 1024;
 
 export interface RequestLogOptions {
   capacity?: number;

@@ -7,8 +7,14 @@
 // reboot or logout, so a key "saved" there would silently vanish. We pin every entry to the
 // Secret Service (`EntryOptions.linux.store`), which makes an unreachable one throw instead of
 // falling back, and we probe before use, so "no keychain" is detected and told to the user.
+//
+// The binding is a native module, loaded on first use inside a try/catch: a package without it
+// (or with one built for another platform) means "no keychain" and session-only keys, never a
+// crash at start (test/packaging/packaged-launch.test.ts removes it from the package).
 import { randomBytes } from 'node:crypto';
-import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
+import type { AsyncEntry as KeyringEntry, EntryOptions } from '@napi-rs/keyring';
+
+type Keyring = { AsyncEntry: typeof KeyringEntry };
 
 export interface SecretStore {
   readonly kind: 'os-keychain' | 'memory';
@@ -65,8 +71,18 @@ function unavailableReason(detail: string, platform: NodeJS.Platform): string {
   return `The system keychain did not answer, so API keys cannot be saved. ${SESSION_HINT}`;
 }
 
-function keychainStore(service: string): SecretStore {
-  const entry = (account: string): AsyncEntry => new AsyncEntry(service, account, ENTRY_OPTIONS);
+/** The native binding, or why it could not be loaded. */
+async function loadKeyring(): Promise<Keyring | { error: string }> {
+  try {
+    const loaded = (await import('@napi-rs/keyring')) as Keyring & { default?: Keyring };
+    return loaded.AsyncEntry ? loaded : (loaded.default as Keyring);
+  } catch (error) {
+    return { error: scrub(error).split('\n')[0] ?? 'unknown error' };
+  }
+}
+
+function keychainStore(keyring: Keyring, service: string): SecretStore {
+  const entry = (account: string): KeyringEntry => new keyring.AsyncEntry(service, account, ENTRY_OPTIONS);
   const fail = (action: string, error: unknown): never => {
     throw new KeychainError(`The system keychain could not ${action}: ${scrub(error)}`);
   };
@@ -106,7 +122,15 @@ export async function openOsKeychain(
   service = DEFAULT_KEYCHAIN_SERVICE,
   platform: NodeJS.Platform = process.platform,
 ): Promise<KeychainOpening> {
-  const store = keychainStore(service);
+  const keyring = await loadKeyring();
+  if ('error' in keyring) {
+    return {
+      available: false,
+      reason: `The keychain module could not be loaded, so API keys cannot be saved. ${SESSION_HINT}`,
+      detail: keyring.error,
+    };
+  }
+  const store = keychainStore(keyring, service);
   // A random account per probe, so two processes (app and CLI) probing at once do not collide.
   const probeAccount = `probe-${randomBytes(8).toString('hex')}`;
   const probeValue = randomBytes(16).toString('hex');

@@ -3,14 +3,17 @@
 // history"), so this store is the only history there is, and it says plainly how much of it it knows.
 //
 // On disk: <dataDir>/transcripts/profile.<name>/<kind>.<name>.json, one file per transcript, written
-// atomically (a crash leaves the old file or the new one, never half of one). Files are read on first
-// use, and a burst of appends becomes one write.
+// atomically (a crash leaves the old file or the new one, never half of one) and fsync'd. Files are
+// read on first use, and a burst of appends becomes one write; `sync(ref)` writes one transcript now,
+// so an exchange is on disk before it is shown as done (issue 13, point 6). A write that fails (a
+// full or read-only disk) keeps the data in memory, tells the user, and is tried again until it lands.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import type { Clock } from '../../shared/clock';
+import { describeWriteError } from '../../shared/write-error';
 import {
   KnownFrom,
   Transcript,
@@ -21,6 +24,7 @@ import {
   type TranscriptRef,
   type TranscriptSummary,
 } from '../../shared/transcript';
+import { CoreError } from './core-error';
 import { redactSecrets } from './redact';
 
 export * from '../../shared/transcript';
@@ -41,25 +45,30 @@ export interface TranscriptStoreOptions {
   writeDelayMs?: number;
   /** The disk seam; defaults to write-file-atomic. Tests wrap it to count writes. */
   writeFile?: (file: string, data: string) => Promise<void>;
-  /** A background write failed. The data stays in memory, marked dirty, and `flush()` retries it. */
+  /** A write failed. The data stays in memory, marked dirty, and is retried (and at `flush()`). */
   onWriteError?: (error: TranscriptFileError) => void;
+  /** Told when writes land again after a failure. */
+  onWriteRecovered?: (root: string) => void;
 }
 
 /** A transcript file that could not be read or written. Names the file so the user can find it. */
-export class TranscriptFileError extends Error {
+export class TranscriptFileError extends CoreError {
   override readonly name = 'TranscriptFileError';
   constructor(
     readonly file: string,
     problem: string,
     options?: { cause?: unknown },
   ) {
-    super(`Transcript file ${file} ${problem}`, options);
+    super('TRANSCRIPT_FILE', `Transcript file ${file} ${problem}`, options);
   }
 }
 
 const PREVIEW_CHARS = 200;
 const LIST_READ_BATCH = 32;
 const DEFAULT_WRITE_DELAY_MS = 50;
+/** How long after a failed write it is tried again, at first and at most. */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 10_000;
 
 interface Slot {
   readonly file: string;
@@ -82,6 +91,10 @@ export class TranscriptStore {
   /** Appends and marks still waiting for their file to load; `flush()` waits for them too. */
   private readonly pending = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryMs = RETRY_FIRST_MS;
+  private failing = false;
+  private readonly onWriteRecovered: (root: string) => void;
 
   constructor(dataDir: string, options: TranscriptStoreOptions = {}) {
     this.root = join(resolve(dataDir), 'transcripts');
@@ -90,6 +103,7 @@ export class TranscriptStore {
     // 0o600: transcripts are private conversations, readable by their owner only (ignored on Windows).
     this.writeFile = options.writeFile ?? ((file, data) => writeFileAtomic(file, data, { mode: 0o600 }));
     this.onWriteError = options.onWriteError ?? ((error) => console.error(error.message, error.cause));
+    this.onWriteRecovered = options.onWriteRecovered ?? (() => undefined);
   }
 
   /** Where the transcript lives on disk (whether or not it exists yet). */
@@ -204,6 +218,25 @@ export class TranscriptStore {
     );
   }
 
+  /**
+   * Writes this transcript now (fsync'd) with everything appended to it so far; resolves once it is
+   * on disk. On failure the user is told (onWriteError), the data stays in memory and is retried,
+   * and this rejects.
+   */
+  async sync(ref: TranscriptRef): Promise<void> {
+    await Promise.allSettled([...this.pending]);
+    const slot = this.slots.get(this.fileOf(ref));
+    if (!slot) return;
+    await slot.chain;
+    if (!slot.dirty) return;
+    try {
+      await this.write(slot);
+    } catch (error) {
+      this.reportWriteErrors(error);
+      throw error;
+    }
+  }
+
   /** Writes everything appended so far. Rejects with the write errors, if any; the data stays dirty. */
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
@@ -214,6 +247,7 @@ export class TranscriptStore {
     const dirty = [...this.slots.values()].filter((slot) => slot.dirty);
     const results = await Promise.allSettled(dirty.map((slot) => this.write(slot)));
     const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    if (failures.length === 0) this.recovered();
     if (failures.length === 1) throw failures[0];
     if (failures.length > 1)
       throw new AggregateError(failures, `${failures.length} transcript files could not be written`);
@@ -345,17 +379,40 @@ export class TranscriptStore {
 
   private markDirty(slot: Slot): void {
     slot.dirty = true;
+    this.scheduleFlush(this.writeDelayMs);
+  }
+
+  private scheduleFlush(delayMs: number): void {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.flush().catch((error: unknown) => {
-        const errors = error instanceof AggregateError ? error.errors : [error];
-        for (const e of errors) {
-          if (e instanceof TranscriptFileError) this.onWriteError(e);
-          else this.onWriteError(new TranscriptFileError(this.root, 'write failed', { cause: e }));
-        }
-      });
-    }, this.writeDelayMs);
+      this.flush().catch((error: unknown) => this.reportWriteErrors(error));
+    }, delayMs);
+  }
+
+  /** Tells the user (once per run of failures) and tries again later, backing off to RETRY_MAX_MS. */
+  private reportWriteErrors(error: unknown): void {
+    if (!this.failing) {
+      const errors = error instanceof AggregateError ? error.errors : [error];
+      for (const e of errors) {
+        if (e instanceof TranscriptFileError) this.onWriteError(e);
+        else this.onWriteError(new TranscriptFileError(this.root, 'write failed', { cause: e }));
+      }
+    }
+    this.failing = true;
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.flush().catch((e: unknown) => this.reportWriteErrors(e));
+    }, this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+  }
+
+  private recovered(): void {
+    if (!this.failing) return;
+    this.failing = false;
+    this.retryMs = RETRY_FIRST_MS;
+    this.onWriteRecovered(this.root);
   }
 
   private write(slot: Slot): Promise<void> {
@@ -369,7 +426,12 @@ export class TranscriptStore {
         await this.writeFile(slot.file, text);
       } catch (error) {
         slot.dirty = true;
-        throw new TranscriptFileError(slot.file, 'could not be written', { cause: error });
+        const why = describeWriteError(error);
+        throw new TranscriptFileError(
+          slot.file,
+          `could not be written (${why}). It is kept in memory and written as soon as the folder is writable again.`,
+          { cause: error },
+        );
       }
     });
     slot.chain = run.catch(() => undefined);
@@ -404,12 +466,15 @@ function safeName(id: string): string {
 
 function summarise(t: Transcript): TranscriptSummary {
   const last = t.messages.at(-1);
+  // A session is titled by what the user first asked (issue 14), a thread by its own title.
+  const firstAsk = t.kind === 'session' ? t.messages.find((m) => m.role === 'user') : undefined;
+  const title = t.title ?? firstAsk?.content.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_CHARS);
   return {
     profileId: t.profileId,
     kind: t.kind,
     id: t.id,
     agent: t.agent,
-    ...(t.title === undefined ? {} : { title: t.title }),
+    ...(title ? { title } : {}),
     knownFrom: t.knownFrom,
     messageCount: t.messages.length,
     createdAt: t.createdAt,

@@ -2,15 +2,19 @@
 // data dir, serves the built renderer and the bridge on 127.0.0.1, and prints (and, where a
 // desktop exists, opens) the tokened URL.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { BridgeHost } from '../bridge/bridge-host';
 import { ConsoleCore } from '../core/console-core';
+import { lockFolder } from '../core/folder-lock';
 import { defaultDataDir } from '../core/paths';
 import { startWebHost } from './server';
 
 async function main(): Promise<void> {
   const dataDir = defaultDataDir();
+  // One owner per data folder: a second web host or app says which process holds it and exits.
+  const owner = await lockFolder(dataDir, 'owner', 'the Agent Console web host');
   const { version } = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string };
   const core = await ConsoleCore.open({
     dataDir,
@@ -31,7 +35,19 @@ async function main(): Promise<void> {
   if (process.env.AGENT_CONSOLE_NO_OPEN !== '1' && (process.platform !== 'linux' || process.env.DISPLAY)) {
     const opener =
       process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-    spawn(opener, [host.url], { stdio: 'ignore', detached: true })
+    // Issue 13: no token on any command line (/proc/PID/cmdline is readable by every local user).
+    // The opener gets a file only this user can read, which sends the browser to a one-time link.
+    const dir = mkdtempSync(join(tmpdir(), 'agent-console-open-'));
+    const page = join(dir, 'open.html');
+    const target = host.launchUrl();
+    writeFileSync(
+      page,
+      `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${target}"><title>Agent Console</title>`,
+      { mode: 0o600 },
+    );
+    setTimeout(() => rmSync(dir, { recursive: true, force: true }), 120_000).unref();
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    spawn(opener, [page], { stdio: 'ignore', detached: true })
       .on('error', () => undefined)
       .unref();
   }
@@ -39,6 +55,7 @@ async function main(): Promise<void> {
     bridge.close();
     await host.close();
     await core.close();
+    await owner.release();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

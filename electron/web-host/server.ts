@@ -1,6 +1,10 @@
 // The web host: the same renderer, served to a browser on loopback only. Every request must carry
 // the per-launch token (in the URL once, then in an HttpOnly cookie) and the right Host, and any
 // Origin must be our own, so another local page or a DNS-rebinding site cannot drive the console.
+// Issue 13: the cookie's name is new at every launch, and the browser opener gets a one-time launch
+// code (exchanged for the cookie, then redirected to a clean URL) instead of the token. Browsers
+// send a 127.0.0.1 cookie to every port, so the token is defence in depth only: the core itself
+// refuses to send a stored key to a new origin without the user's confirmation.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
@@ -24,20 +28,24 @@ export interface WebHost {
   url: string;
   origin: string;
   token: string;
+  /** This launch's cookie name. */
+  cookieName: string;
+  /** A URL that works once, within LAUNCH_TTL_MS: for a browser opener's command line. */
+  launchUrl(): string;
   close(): Promise<void>;
 }
 
-const COOKIE = 'agent_console_token';
+const LAUNCH_TTL_MS = 120_000;
 
 function sameSecret(a: string | undefined, b: string): boolean {
   if (!a || a.length !== b.length) return false;
   return timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
-function cookieToken(header: string | undefined): string | undefined {
+function cookieToken(header: string | undefined, cookie: string): string | undefined {
   for (const part of header?.split(';') ?? []) {
     const [name, value] = part.trim().split('=');
-    if (name === COOKIE) return value;
+    if (name === cookie) return value;
   }
   return undefined;
 }
@@ -47,6 +55,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     throw new Error(`The renderer is not built (${options.rendererDir} is missing): run \`npm run build\`.`);
   }
   const token = randomBytes(24).toString('hex');
+  const cookie = `agent_console_${randomBytes(6).toString('hex')}`;
+  const setCookie = `${cookie}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+  /** One-time launch codes and when they stop working. */
+  const launches = new Map<string, number>();
   const app = Fastify({ logger: false, forceCloseConnections: true });
   // Filled once the port is known; until then every request is refused.
   const hosts = new Set<string>();
@@ -60,14 +72,25 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (from !== undefined && !hosts.has(from.replace(/^http:\/\//, ''))) {
       return refuse(reply, 403, 'Requests from other origins are refused.');
     }
+    const launch = (request.query as Record<string, unknown>).launch;
+    if (typeof launch === 'string' && request.method === 'GET') {
+      const until = launches.get(launch);
+      launches.delete(launch);
+      if (until === undefined || until < Date.now()) {
+        return refuse(
+          reply,
+          401,
+          'This launch link was already used or has expired: open the URL that `npm run web` printed.',
+        );
+      }
+      return reply.header('set-cookie', setCookie).header('cache-control', 'no-store').redirect('/', 303);
+    }
     const query = (request.query as Record<string, unknown>).token;
-    const given = typeof query === 'string' ? query : cookieToken(request.headers.cookie);
+    const given = typeof query === 'string' ? query : cookieToken(request.headers.cookie, cookie);
     if (!sameSecret(given, token)) {
       return refuse(reply, 401, 'Missing or wrong token: open the URL that `npm run web` printed.');
     }
-    if (typeof query === 'string') {
-      reply.header('set-cookie', `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
-    }
+    if (typeof query === 'string') reply.header('set-cookie', setCookie);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('content-security-policy', CSP);
@@ -111,6 +134,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     url: `${origin}/?token=${token}`,
     origin,
     token,
+    cookieName: cookie,
+    launchUrl: () => {
+      const code = randomBytes(24).toString('hex');
+      launches.set(code, Date.now() + LAUNCH_TTL_MS);
+      return `${origin}/?launch=${code}`;
+    },
     close: () => app.close(),
   };
 }

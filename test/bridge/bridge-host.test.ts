@@ -2,7 +2,7 @@
 // back as codes and words. Streams arrive batched, then end once.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BridgeEvents, StreamEndEvent } from '../../shared/bridge';
+import type { BridgeEvents, LiveStream, StreamEndEvent } from '../../shared/bridge';
 import { BridgeHost } from '../../electron/bridge/bridge-host';
 import { ConsoleCore } from '../../electron/core/console-core';
 import { removeDir, tempDir } from '../support/mock';
@@ -94,6 +94,37 @@ describe('streams', () => {
     expect(ended()).toMatchObject({ status: 'cancelled' });
     expect(ended()?.text.length).toBeGreaterThan(0);
     expect(ended()?.chunkCount).toBeLessThan(500);
+  });
+});
+
+describe('live streams (issue 14.4)', () => {
+  test("a session's running stream is listed with its chunks so far, until its end is sent", async () => {
+    core.mock?.control.setAgent('storyteller', { chunkDelayMs: 10, chunkCount: 80 });
+    const streamId = randomUUID();
+    await host.invoke('chat:stream', {
+      streamId,
+      message: 'a story',
+      agent: 'storyteller',
+      session_id: 'liveSession1',
+      startedHere: true,
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const live = await host.invoke('chat:live', { session_id: 'liveSession1' });
+    expect(await host.invoke('chat:live', { session_id: 'otherSession' })).toEqual({ ok: true, value: [] });
+    if (!live.ok) throw new Error(live.error.message);
+    const [listed] = live.value as LiveStream[];
+    expect(listed).toMatchObject({ streamId, message: 'a story', agent: 'storyteller' });
+    expect(listed?.chunks.map((c) => c.index)).toEqual([...Array(listed?.chunks.length).keys()]);
+    expect(listed?.chunks.length).toBeGreaterThan(0);
+    expect(listed?.chunks.length).toBeLessThan(80);
+
+    const ended = () =>
+      events.find((e) => e.event === 'chat:end' && (e.payload as StreamEndEvent).streamId === streamId)
+        ?.payload as StreamEndEvent | undefined;
+    for (let i = 0; i < 500 && !ended(); i++) await new Promise((r) => setTimeout(r, 10));
+    // What was listed is the start of the reply; once ended, it is no longer live.
+    expect(ended()?.text.startsWith(listed?.chunks.map((c) => c.content).join('') ?? '?')).toBe(true);
+    expect(await host.invoke('chat:live', { session_id: 'liveSession1' })).toEqual({ ok: true, value: [] });
   });
 });
 

@@ -215,6 +215,11 @@ describe('keys and profiles in the real keychain', async () => {
       expect(outputs.some((o) => o.includes(secret))).toBe(false);
 
       expect((await cli(['profiles', 'use', 'Embedded mock'])).code).toBe(0);
+      // A key a profile still uses is kept, and the refusal names the profile.
+      const refused = await cli(['keys', 'remove', 'staging']);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('"local"');
+      expect((await cli(['profiles', 'remove', 'local'])).code).toBe(0);
       expect((await cli(['keys', 'remove', 'staging'])).code).toBe(0);
       expect(
         JSON.parse((await cli(['keys', 'list', '--json'])).stdout).map((k: { name: string }) => k.name),

@@ -117,4 +117,47 @@ describe('ChatStream', () => {
     await stream.collect();
     await expect(stream.collect()).rejects.toThrow('only once');
   });
+
+  test('lines ending in bare CR complete, even when the last CR is the last byte of the body', async () => {
+    const text =
+      PIECES.map((p) => `data: ${JSON.stringify({ content: p })}\r\r`).join('') + 'data: [DONE]\r\r';
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(), { maxLength: 20 }), async (offsets) => {
+        const stream = streamOf(cut(encode(text), offsets));
+        expect(await stream.collect()).toBe(PIECES.join(''));
+        expect(stream.status).toBe('done');
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  test('a non-content event of a newer service is kept in the frames and the stream goes on', async () => {
+    const stream = streamOf([
+      encode(
+        'data: {"content":"a"}\n\ndata: {"type":"usage","tokens":12}\n\ndata: {"content":"b","extra":1}\n\n',
+      ),
+      encode('data: [DONE]\n\n'),
+    ]);
+    expect(await stream.collect()).toBe('ab');
+    expect(stream.chunkCount).toBe(2);
+    expect(stream.frames.map((f) => f.data)).toContain('{"type":"usage","tokens":12}');
+  });
+
+  test('content that is not a string still breaks the stream clearly', async () => {
+    const stream = streamOf([encode('data: {"content":"a"}\n\ndata: {"content":7}\n\ndata: [DONE]\n\n')]);
+    await expect(stream.collect()).rejects.toMatchObject({ code: 'INVALID_RESPONSE', partial: 'a' });
+  });
+
+  test("batches: all of a read's chunks in one step, none for a read without content", async () => {
+    const frame = (c: string) => `data: ${JSON.stringify({ content: c })}\n\n`;
+    const stream = streamOf([
+      encode(frame('a') + frame('b') + frame('c')),
+      encode(': comment\n\n'),
+      encode(frame('d') + 'data: [DONE]\n\n'),
+    ]);
+    const steps: string[][] = [];
+    for await (const batch of stream.batches()) steps.push(batch.map((c) => c.content));
+    expect(steps).toEqual([['a', 'b', 'c'], ['d']]);
+    expect(stream.status).toBe('done');
+  });
 });

@@ -68,7 +68,7 @@ describe('key shape', () => {
   ];
   test.each(bad)('%s gives a clear message that does not contain the key', async (_label, input, message) => {
     const error = await failure(() => checkApiKey(input));
-    expect(error.code).toBe('INVALID_KEY');
+    expect(error.code).toBe('KEY_FORMAT');
     expect(error.message).toMatch(message);
     // Not the key, nor any long piece of it.
     for (let i = 0; i + 8 <= input.trim().length; i++) {
@@ -204,7 +204,7 @@ describe('keys in the OS keychain', () => {
     const vault = vaultIn(dataDir);
     const wrong = `${SECRET.slice(0, 3)}-${SECRET.slice(4)}`;
     const error = await failure(() => vault.add({ name: 'Work', secret: wrong }));
-    expect(error.code).toBe('INVALID_KEY');
+    expect(error.code).toBe('KEY_FORMAT');
     expect(error.message).not.toContain(wrong);
     expect(await keychainAccounts(service)).toEqual([]);
     expect(readdirSync(dataDir)).toEqual([]);

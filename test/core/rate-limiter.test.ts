@@ -65,6 +65,30 @@ describe('RateLimiter', () => {
     expect(limiter.state().remaining).toBe(9);
   });
 
+  test('a 429 with Retry-After 3 and X-RateLimit-Reset 60 s later waits 3 s (doubling on the next 429), not 60', async () => {
+    const clock = new ManualClock();
+    const limiter = new RateLimiter({ clock, limit: 30, random: () => 0.5, maxJitterMs: 1000, marginMs: 0 });
+    const resetS = () => Math.ceil((clock.now() + 60_000) / 1000);
+    await limiter.acquire();
+    limiter.observe({ limit: 30, remaining: 0, reset: resetS(), retryAfterS: 3 });
+    limiter.rejected(3);
+    let granted = false;
+    void limiter.acquire().then(() => (granted = true));
+    await clock.advance(3_499);
+    expect(granted).toBe(false);
+    await clock.advance(1);
+    expect(granted).toBe(true);
+
+    limiter.observe({ limit: 30, remaining: 0, reset: resetS(), retryAfterS: 3 });
+    expect(limiter.rejected(3)).toBe(6_000 + 500);
+    granted = false;
+    void limiter.acquire().then(() => (granted = true));
+    await clock.advance(6_499);
+    expect(granted).toBe(false);
+    await clock.advance(1);
+    expect(granted).toBe(true);
+  });
+
   test('an aborted wait leaves the queue', async () => {
     const clock = new ManualClock();
     const limiter = new RateLimiter({ clock, limit: 1 });
@@ -159,7 +183,8 @@ describe('against the mock, on a tier-30 key', () => {
     const clock = new ManualClock();
     mock = await startTestMock({ clock });
     const logs: RequestLogEntry[][] = [[], []];
-    const limiters = [new RateLimiter({ clock }), new RateLimiter({ clock })];
+    // Jitter fixed at its mean (500 ms of 0–1000) so each wait is exactly the formula below.
+    const limiters = [0, 1].map(() => new RateLimiter({ clock, random: () => 0.5 }));
     const pair = limiters.map((l, i) => makeClient(mock as TestMock, clock, l, (e) => logs[i]?.push(e)));
     let active = 0;
     const results = pair.map(async (c) => {

@@ -186,6 +186,48 @@ describe('persistence', () => {
   });
 });
 
+describe('durability (issue 13, points 6 and 8)', () => {
+  test('sync writes one transcript now, without waiting for the write delay', async () => {
+    const store = new TranscriptStore(dataDir, { writeDelayMs: 60_000 });
+    await store.append(session('s1'), { role: 'user', content: 'hello', status: 'complete' }, fresh);
+    await store.append(session('s1'), { role: 'agent', content: 'hi', status: 'complete' });
+    await store.sync(session('s1'));
+    // Read by a second store, as a restart after kill -9 would.
+    const onDisk = await new TranscriptStore(dataDir).get(session('s1'));
+    expect(onDisk?.messages.map((m) => m.content)).toEqual(['hello', 'hi']);
+    await store.flush();
+  });
+
+  test('a failed write is told once, kept in memory and retried by itself until it lands', async () => {
+    let failing = true;
+    const errors: string[] = [];
+    let recovered = 0;
+    const store = new TranscriptStore(dataDir, {
+      writeDelayMs: 60_000,
+      writeFile: (file, data) =>
+        failing
+          ? Promise.reject(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }))
+          : writeFileAtomic(file, data),
+      onWriteError: (e) => errors.push(e.message),
+      onWriteRecovered: () => recovered++,
+    });
+    await store.append(session('s1'), { role: 'user', content: 'keep me', status: 'complete' }, fresh);
+    await expect(store.sync(session('s1'))).rejects.toThrow(/the disk is full.*kept in memory/);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(store.fileOf(session('s1')));
+    // Still in memory, and shown as such.
+    expect((await store.get(session('s1')))?.messages[0]?.content).toBe('keep me');
+    failing = false;
+    await expect
+      .poll(async () => (await new TranscriptStore(dataDir).get(session('s1')))?.messages[0]?.content, {
+        timeout: 5000,
+      })
+      .toBe('keep me');
+    await expect.poll(() => recovered).toBe(1);
+    expect(errors).toHaveLength(1);
+  });
+});
+
 describe('what the store knows', () => {
   test('a conversation seen from elsewhere is reported as partly known, and that survives a restart', async () => {
     const store = new TranscriptStore(dataDir);
@@ -270,6 +312,21 @@ describe('list', () => {
       expect((await reader.list('staging')).summaries.map((x) => x.id)).toEqual(['other']);
       expect((await reader.list('nobody')).summaries).toEqual([]);
     }
+  });
+
+  test('a session is titled by the first thing the user asked, on one line', async () => {
+    const store = new TranscriptStore(dataDir);
+    await store.append(
+      session('s'),
+      { role: 'user', content: 'Where is\n  my order?', status: 'complete' },
+      fresh,
+    );
+    await store.append(session('s'), { role: 'agent', content: 'On its way.', status: 'complete' });
+    await store.append(session('s'), { role: 'user', content: 'Thanks', status: 'complete' });
+    await store.append(thread('t'), { role: 'user', content: 'not a title', status: 'complete' }, fresh);
+    const { summaries } = await store.list('embedded-mock');
+    expect(summaries.find((x) => x.id === 's')?.title).toBe('Where is my order?');
+    expect(summaries.find((x) => x.id === 't')?.title).toBeUndefined();
   });
 });
 

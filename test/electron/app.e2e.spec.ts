@@ -14,7 +14,8 @@ import {
   type ElectronApplication,
   type Page,
 } from '@playwright/test';
-import type { BridgeApi, BridgeEvents } from '../../shared/bridge';
+import type { BridgeEvents } from '../../shared/bridge';
+import type { BridgeApi } from '../../shared/bridge-api';
 import { electronBinary } from '../../scripts/electron-binary.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

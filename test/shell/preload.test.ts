@@ -4,7 +4,8 @@
 // context bridge with their code.
 import { EventEmitter } from 'node:events';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_CALLS, BRIDGE_EVENTS, type BridgeApi } from '../../shared/bridge';
+import { BRIDGE_CALLS } from '../../shared/bridge';
+import { BRIDGE_EVENTS, type BridgeApi } from '../../shared/bridge-api';
 
 const exposed = new Map<string, unknown>();
 const ipc = new EventEmitter();
