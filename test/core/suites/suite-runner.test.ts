@@ -281,7 +281,9 @@ cases:
     expect(kept).toContain(`***…${secret.slice(-4)}`);
     // Streamed, the 1–3 characters before the key's `_` may have gone out before the rest arrived
     // (electron/core/redact-stream.ts); never more than those, never the key.
-    expect(stepsOf(result)[0]?.reply).toMatch(new RegExp(`^Echo: key [A-Za-z0-9]{0,3}\\*\\*\\*…${secret.slice(-4)}$`));
+    expect(stepsOf(result)[0]?.reply).toMatch(
+      new RegExp(`^Echo: key [A-Za-z0-9]{0,3}\\*\\*\\*…${secret.slice(-4)}$`),
+    );
   });
 
   test('a 429 from elsewhere is waited out and the turn sent again, and counted', async () => {
