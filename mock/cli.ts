@@ -4,11 +4,12 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
 import { defaultDataDir } from '../electron/core/paths';
+import { isLoopbackHost } from '../electron/core/profiles';
 import { announceEndpoint, withdrawEndpoint } from './endpoint-file';
 import { startMockServer } from './server';
 
 const USAGE =
-  'Usage: npm run mock -- [--port P] [--host 127.0.0.1] [--data-dir DIR] [--chat-timeout-ms MS] [--quiet]';
+  'Usage: npm run mock -- [--port P] [--host 127.0.0.1] [--allow-remote-control] [--data-dir DIR] [--chat-timeout-ms MS] [--quiet]';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -31,6 +32,7 @@ export async function runMockCli(args: string[]): Promise<void> {
         host: { type: 'string', default: '127.0.0.1' },
         'data-dir': { type: 'string' },
         'chat-timeout-ms': { type: 'string' },
+        'allow-remote-control': { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -56,6 +58,7 @@ export async function runMockCli(args: string[]): Promise<void> {
     dataDir,
     port,
     host: values.host,
+    allowRemoteControl: values['allow-remote-control'],
     ...(timeout !== undefined ? { chatTimeoutMs: timeout } : {}),
     ...(log ? { log } : {}),
   });
@@ -71,6 +74,13 @@ export async function runMockCli(args: string[]): Promise<void> {
   process.stderr.write(
     `Agent Messaging Service mock on ${server.baseUrl} (data in ${dataDir}). Ctrl+C stops it.\n`,
   );
+  if (!isLoopbackHost(values.host)) {
+    process.stderr.write(
+      values['allow-remote-control']
+        ? `Listening on ${values.host}: anyone who can reach it can use the unauthenticated control path (/__control), which revokes keys and reads every request.\n`
+        : `Listening on ${values.host}: the API answers other machines; the control path (/__control) answers this machine only (--allow-remote-control opens it).\n`,
+    );
+  }
 
   const stop = async (): Promise<void> => {
     withdrawEndpoint(dataDir);

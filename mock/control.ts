@@ -13,7 +13,7 @@ import { defaultFaults, type Faults, type MockService } from './service';
 import { AgentTuning, ComponentState, Plan, type KeyRecord } from './state';
 import { parseBody } from './validate';
 
-const CONTROL_PREFIX = '/__control';
+export const CONTROL_PREFIX = '/__control';
 
 export const AgentPatch = z.strictObject({
   status: AgentStatus.optional(),

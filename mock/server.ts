@@ -7,7 +7,7 @@ import { API_PREFIX } from '../shared/api';
 import { systemClock, type Clock } from '../shared/clock';
 import { lockFolder, type FolderLock } from '../electron/core/folder-lock';
 import { loadOrCreateTls } from './cert';
-import { MockControl, registerControlRoutes } from './control';
+import { CONTROL_PREFIX, MockControl, registerControlRoutes } from './control';
 import { ApiFailure, errorBody, injectedFailure } from './errors';
 import { newRequestId } from './ids';
 import type { RateDecision } from './rate-window';
@@ -26,6 +26,18 @@ export interface MockServerOptions {
   log?: (line: string) => void;
   /** A corrupt state file set aside, a failed state write: words for the user (default: stderr). */
   onWarning?: (message: string) => void;
+  /**
+   * The control path (/__control: revoke keys, break agents, read every request) has no
+   * authentication; it answers this machine only unless this is set (`--allow-remote-control`).
+   */
+  allowRemoteControl?: boolean;
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a socket bound to :: or 0.0.0.0 reports those). */
+function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.replace(/^::ffff:/i, '');
+  return address === '::1' || /^127\.\d+\.\d+\.\d+$/.test(v4);
 }
 
 export interface MockServer {
@@ -138,6 +150,18 @@ async function listen(options: MockServerOptions, stateLock: FolderLock): Promis
     // The matched route decides, not the raw target: the router also routes absolute-form
     // (`GET https://host/api/v1/agents`) and percent-encoded (`/%61pi/v1/…`) targets.
     const route = request.routeOptions.url;
+    if (
+      route?.startsWith(CONTROL_PREFIX) &&
+      !options.allowRemoteControl &&
+      !isLoopbackAddress(request.socket.remoteAddress)
+    ) {
+      const failure = new ApiFailure(
+        403,
+        'CONTROL_LOOPBACK_ONLY',
+        "The mock's control path answers this machine only; start the mock with --allow-remote-control to open it to others.",
+      );
+      return reply.code(failure.status).send(errorBody(service.faults.errorShape, failure, request.id));
+    }
     const isApi =
       route !== undefined
         ? route.startsWith(`${API_PREFIX}/`)
