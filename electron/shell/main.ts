@@ -13,7 +13,7 @@ import { redactSecrets } from '../core/redact';
 import { guardWebContents, hardenSession } from './hardening';
 import { registerBridgeIpc } from './ipc';
 import { buildAppMenu, setAboutPanel } from './menu';
-import { rendererLocation } from './policy';
+import { APP_USER_MODEL_ID, rendererLocation } from './policy';
 import { followMonitors } from './health-alerts';
 import { createTray, destroyTray } from './tray';
 import { createMainWindow } from './window';
@@ -48,6 +48,9 @@ mkdirSync(dataDir, { recursive: true, mode: 0o700 }); // setPath refuses a folde
 app.setPath('userData', dataDir);
 app.enableSandbox();
 const dev = !app.isPackaged;
+// Windows shows notifications only for an app whose AppUserModelID matches its Start-menu shortcut:
+// the installer's shortcut carries electron-builder.yml's appId; in development, electron.exe's path.
+if (process.platform === 'win32') app.setAppUserModelId(dev ? process.execPath : APP_USER_MODEL_ID);
 
 let mainWindow: BrowserWindow | undefined;
 let running: Running | undefined;

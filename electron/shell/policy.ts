@@ -3,8 +3,15 @@
 // ipc.ts apply them.
 import { pathToFileURL } from 'node:url';
 
-/** The same policy as renderer/index.html's meta tag, also sent as a header (belt and braces). */
-export const CONTENT_SECURITY_POLICY = [
+/** electron-builder.yml's appId, the installer shortcut's AppUserModelID on Windows (builder-config.test.ts). */
+export const APP_USER_MODEL_ID = 'dev.agentconsole.app';
+
+/**
+ * renderer/index.html's meta tag: the policy wherever the page is loaded, even without headers.
+ * frame-ancestors is not in it: Chromium ignores that directive in a meta tag and logs a console
+ * error on every load; it is sent in the header only (CONTENT_SECURITY_POLICY).
+ */
+export const META_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -13,8 +20,10 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
-  "frame-ancestors 'none'",
 ].join('; ');
+
+/** The header the desktop session and the web host send with the page: the meta policy, and no framing. */
+export const CONTENT_SECURITY_POLICY = `${META_CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`;
 
 /** Where the built renderer lives, as file: URL paths (decoded), compared case-blind where the OS is. */
 export interface RendererLocation {

@@ -50,9 +50,13 @@ export function createMainWindow({
       disableBlinkFeatures: 'Auxclick',
     },
   });
-  if (maximized) window.maximize();
   state.track(window);
-  window.once('ready-to-show', () => window.show());
+  // Maximized only once there is something to show: maximizing a hidden window shows it at once on
+  // some platforms (an empty frame, then the page).
+  window.once('ready-to-show', () => {
+    if (maximized) window.maximize();
+    window.show();
+  });
   window.loadFile(indexFile).catch((error: unknown) => {
     onLoadFailed(`Could not load the console's page ${indexFile}: ${(error as Error).message}`);
   });

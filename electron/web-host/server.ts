@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { BridgeHost } from '../bridge/bridge-host';
+import { CONTENT_SECURITY_POLICY } from '../shell/policy';
 
 export interface WebHostOptions {
   rendererDir: string;
@@ -18,10 +19,6 @@ export interface WebHostOptions {
   port?: number;
 }
 
-/** The same policy as the renderer's meta tag, sent as a header too (DESIGN.md §6). */
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const KEEPALIVE_MS = 15_000;
 
 export interface WebHost {
@@ -93,7 +90,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (typeof query === 'string') reply.header('set-cookie', setCookie);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
-    reply.header('content-security-policy', CSP);
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('cache-control', 'no-store');
   });
 

@@ -6,7 +6,9 @@ import { validateConfiguration } from 'app-builder-lib/out/util/config/config.js
 import type { Configuration } from 'app-builder-lib';
 import { DebugLogger } from 'builder-util';
 import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
 import { parse } from 'yaml';
+import { APP_USER_MODEL_ID } from '../../electron/shell/policy';
 
 const config = parse(readFileSync('electron-builder.yml', 'utf8')) as Configuration & Record<string, unknown>;
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
@@ -47,7 +49,8 @@ describe('electron-builder.yml', () => {
   });
 
   it('names the app and packs it into an asar', () => {
-    expect(config.appId).toBe('dev.agentconsole.app');
+    // Also the AppUserModelID the app sets on Windows, or its notifications never show.
+    expect(config.appId).toBe(APP_USER_MODEL_ID);
     expect(config.productName).toBe(pkg.productName);
     expect(config.asar).toBe(true);
     expect(config.fileAssociations).toEqual([]);
@@ -68,7 +71,26 @@ describe('electron-builder.yml', () => {
       enableCookieEncryption: true,
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
+      resetAdHocDarwinSignature: true,
     });
+  });
+
+  it('lets the universal mac app keep a keychain binding per architecture in both halves', () => {
+    // Matched as @electron/universal (electron-builder's merger) matches it: its own minimatch.
+    const fromBuilder = createRequire(createRequire(import.meta.url).resolve('app-builder-lib'));
+    const fromUniversal = createRequire(fromBuilder.resolve('@electron/universal'));
+    const { minimatch } = fromUniversal('minimatch') as {
+      minimatch: (path: string, pattern: string, options: { matchBase: boolean }) => boolean;
+    };
+    const matches = (path: string, pattern: string) => minimatch(path, pattern, { matchBase: true });
+    const pattern = (config.mac as { x64ArchFiles?: string }).x64ArchFiles ?? '';
+    const unpacked = 'Contents/Resources/app.asar.unpacked/node_modules/@napi-rs';
+    for (const arch of ['x64', 'arm64']) {
+      expect(matches(`${unpacked}/keyring-darwin-${arch}/keyring.darwin-${arch}.node`, pattern)).toBe(true);
+    }
+    expect(matches('Contents/Frameworks/Electron Framework.framework/Electron Framework', pattern)).toBe(
+      false,
+    );
   });
 
   it('ships the built app (main, preload, renderer) and the manifest, nothing else of ours', () => {

@@ -8,37 +8,18 @@
 // notification works, or that the fuses are flipped; those are the `_electron` tests and the
 // installers built by .github/workflows/desktop.yml, where Electron exists.
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { extractAll, listPackage } from '@electron/asar';
-import { Arch, build, Platform } from 'electron-builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_CALLS, type AppInfo, type BridgeResult, type KeyInfo } from '../../shared/bridge';
 import type { HealthReport } from '../../shared/api';
 import { testService } from '../support/keychain';
+import { packageWithStandIn } from './stand-in/package-app';
 
 const REGISTER = resolve('test/packaging/stand-in/register.mjs');
 const work = mkdtempSync(join(tmpdir(), 'agent-console-package-'));
-const electronVersion = (
-  JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8')) as { version: string }
-).version;
-
-/** What electron-builder copies from an Electron distribution on Linux; the binary cannot run. */
-function standInElectronDist(): string {
-  const dir = join(work, 'electron-dist');
-  mkdirSync(join(dir, 'resources'), { recursive: true });
-  writeFileSync(
-    join(dir, 'electron'),
-    '#!/bin/sh\necho "stand-in Electron binary: not runnable" >&2\nexit 1\n',
-  );
-  chmodSync(join(dir, 'electron'), 0o755);
-  writeFileSync(join(dir, 'version'), electronVersion);
-  writeFileSync(join(dir, 'LICENSE'), 'stand-in');
-  writeFileSync(join(dir, 'LICENSES.chromium.html'), 'stand-in');
-  return dir;
-}
-
 interface Snapshot {
   calls: { api: string; args: unknown[] }[];
   handlers: string[];
@@ -142,19 +123,7 @@ const running: Launched[] = [];
 beforeAll(async () => {
   const built = spawnSync(process.execPath, ['scripts/build.mjs'], { encoding: 'utf8' });
   expect(built.status, built.stderr).toBe(0);
-  await build({
-    projectDir: process.cwd(),
-    targets: Platform.LINUX.createTarget('dir', Arch.x64),
-    publish: 'never',
-    // Fuses cannot be flipped in a stand-in binary; electron-builder.yml's are checked in
-    // builder-config.test.ts.
-    config: {
-      electronDist: standInElectronDist(),
-      electronFuses: null,
-      directories: { output: join(work, 'dist') },
-    },
-  });
-  resources = join(work, 'dist', 'linux-unpacked', 'resources');
+  resources = await packageWithStandIn(work);
 }, 240_000);
 
 afterAll(() => {
@@ -180,9 +149,15 @@ describe('the packaged desktop app starts from its package alone (stand-in Elect
 
   it('resolves every import inside the package, opens a secure window on packaged files, handles every bridge call and reaches the embedded mock', async () => {
     const appDir = extracted('full');
+    // Last closed maximized: the window comes back maximized, but only once it has something to show.
+    mkdirSync(join(work, 'data-full'), { recursive: true });
+    writeFileSync(join(work, 'data-full', 'window-state.json'), JSON.stringify({ maximized: true }));
     const app = launch(appDir, 'full');
     running.push(app);
     const snapshot = await app.started();
+    expect(snapshot.windows[0]?.actions).toEqual([]);
+    await app.ask({ op: 'window-event', event: 'ready-to-show' });
+    expect((await app.snapshot()).windows[0]?.actions).toEqual(['maximize', 'show']);
 
     const [window] = snapshot.windows;
     expect(window?.options.webPreferences).toMatchObject({

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CONTENT_SECURITY_POLICY,
+  META_CONTENT_SECURITY_POLICY,
   isAllowedPermission,
   isAllowedRequest,
   isRendererDocument,
@@ -111,11 +112,13 @@ describe('isAllowedPermission', () => {
 });
 
 describe('CONTENT_SECURITY_POLICY', () => {
-  it('matches the meta tag in renderer/index.html', async () => {
+  it('is the meta tag in renderer/index.html plus frame-ancestors, which a meta tag cannot carry', async () => {
     const { readFileSync } = await import('node:fs');
     const html = readFileSync(new URL('../../renderer/index.html', import.meta.url), 'utf8');
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
-    expect(meta).toBe(CONTENT_SECURITY_POLICY);
+    expect(meta).toBe(META_CONTENT_SECURITY_POLICY);
+    expect(meta).not.toContain('frame-ancestors');
+    expect(CONTENT_SECURITY_POLICY).toBe(`${meta}; frame-ancestors 'none'`);
   });
 
   const directives = new Map(
