@@ -11,6 +11,7 @@ import { durabilityFigures } from './durability';
 import { sessionMemoryFigure } from './edges';
 import { healthMemoryFigure } from './health';
 import { loadFigures } from './load';
+import { packagingFigures } from './packaging';
 import { playgroundFigures } from './playground';
 import { bundleFigure, firstScreenFigure } from './renderer';
 import { suiteRunFigures } from './suites';
@@ -136,6 +137,8 @@ rows.push(...(await loadFigures()));
 rows.push(...(await suiteRunFigures()));
 
 rows.push(...(await durabilityFigures()));
+// The packaged app's size, the CLI's start, the web host's first page (issue 12).
+rows.push(...(await packagingFigures()));
 
 const widths = [0, 1, 2].map((i) =>
   Math.max(

@@ -58,8 +58,10 @@ async function main(): Promise<void> {
     await owner.release();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  // on(), not once(): signal-exit (in the lock and atomic-write libraries) re-raises a signal when it
+  // thinks no other listener is left, which a once() listener no longer is by the time it checks.
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
 }
 
 main().catch((error: unknown) => {
