@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
 import { ErrorMessage } from './components/error-message';
 import { useAppInfo, useProfiles } from './data/queries';
+import { StartupWarnings } from './components/startup-warnings';
 import { queryClient } from './data/query-client';
 import { wireBridgeToCache } from './data/bridge-cache';
 import { ProfileSwitcher } from './components/profile-switcher';
@@ -147,6 +148,7 @@ function Shell() {
       </nav>
       <main className="app-main" aria-label={screen}>
         {info.isError ? <ErrorMessage error={info.error} title="The console could not start." /> : null}
+        {info.data ? <StartupWarnings warnings={info.data.warnings} /> : null}
         {ready ? (
           <Suspense fallback={<p className="screen-loading">Loading {screen}…</p>}>
             <ScreenView screen={screen} />

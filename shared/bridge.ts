@@ -479,6 +479,8 @@ export interface AppInfo {
   platform: string;
   dataDir: string;
   keychain: { available: boolean; reason?: string };
+  /** What went wrong while the console opened (a settings file set aside...), in words; masked. */
+  warnings: string[];
 }
 
 export interface KeyInfo {

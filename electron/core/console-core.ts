@@ -69,6 +69,11 @@ export class ConsoleCore {
   readonly threads = new ThreadExchanges(this);
   private onWarning: ((message: string) => void) | undefined;
   private appVersion = 'unknown';
+  /**
+   * What went wrong while opening (a settings or mock state file set aside, ...): every front end
+   * shows it to the user, not only stderr or the log (issue 13, point 10).
+   */
+  startupWarnings: readonly string[] = [];
 
   private constructor(
     readonly dataDir: string,
@@ -93,10 +98,13 @@ export class ConsoleCore {
     );
     // Every warning the core gives its caller goes to the log too.
     const told = options.onWarning;
+    const whileOpening: string[] = [];
+    let opened = false;
     options = {
       ...options,
       onWarning: (message) => {
         appLog.warn(message);
+        if (!opened) whileOpening.push(redactSecrets(message));
         told?.(message);
       },
     };
@@ -194,6 +202,8 @@ export class ConsoleCore {
       appLog,
     );
     core.onWarning = options.onWarning;
+    opened = true;
+    core.startupWarnings = whileOpening;
     core.secretStore = opening.available ? opening.store : createMemorySecretStore();
     profiles.subscribe(() => core.forgetStaleClients());
     core.appVersion = options.appVersion ?? 'unknown';

@@ -55,8 +55,6 @@ if (process.platform === 'win32') app.setAppUserModelId(dev ? process.execPath :
 let mainWindow: BrowserWindow | undefined;
 let running: Running | undefined;
 let quitting: 'no' | 'closing' | 'done' = 'no';
-/** Warnings from opening the core (a settings file set aside...), shown once in the window. */
-const startupWarnings: string[] = [];
 
 guardWebContents(app, (what) => log(`blocked ${what}`));
 
@@ -81,11 +79,6 @@ function showWindow(): void {
   opened.on('closed', () => {
     if (mainWindow === opened) mainWindow = undefined;
   });
-  opened.once('ready-to-show', () => {
-    for (const message of startupWarnings.splice(0)) {
-      void dialog.showMessageBox(opened, { type: 'warning', title: 'Agent Console', message });
-    }
-  });
   mainWindow = opened;
 }
 
@@ -98,10 +91,9 @@ async function start(): Promise<Running> {
   }
   const version = app.getVersion();
   const warn = (message: string): void => {
-    // The core has already written it to its log file.
+    // The core has already written it to its log file; the window shows the ones from opening
+    // (core.startupWarnings, through app:info).
     process.stderr.write(`agent-console: ${redactSecrets(message)}\n`);
-    // Later ones (a transcript that could not be written) only go to the log.
-    if (!running) startupWarnings.push(message);
   };
   // One owner per data folder (a web host on it too): the error names the holder, start() shows it.
   const owner = await lockFolder(dataDir, 'owner', 'Agent Console (desktop app)');

@@ -9,6 +9,7 @@ export function appHandlers({ core, transport, version }: HandlerContext): Domai
       platform: process.platform,
       dataDir: core.dataDir,
       keychain: core.keychain,
+      warnings: [...core.startupWarnings],
     }),
     'app:diagnostics': async () => ({ text: core.diagnostics() }),
   };
