@@ -2,15 +2,8 @@
 // Chromium, through the web host, the bridge and the embedded mock. How long every page takes to
 // arrive, how long the cached list takes to show, and the longest main-thread task while the list
 // is flung from top to bottom (goal: under 50 ms, DESIGN.md §5).
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
-import { BridgeHost } from '../electron/bridge/bridge-host';
-import { ConsoleCore } from '../electron/core/console-core';
-import { startWebHost } from '../electron/web-host/server';
 import { findChromium } from '../scripts/find-chromium.mjs';
+import { launchChromium, openBenchConsole } from './console-page';
 import type { Figure } from './core';
 
 const ROWS = 10_000;
@@ -65,12 +58,8 @@ export async function conversationListFigures(): Promise<Figure[]> {
       },
     ];
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-bench-'));
-  const core = await ConsoleCore.open({
-    dataDir,
-    embeddedMock: 'in-process',
-    keychainService: `agent-console-bench-${randomBytes(4).toString('hex')}`,
-  });
+  const app = await openBenchConsole();
+  const { core, host } = app;
   const mock = core.mock;
   if (!mock) throw new Error('The embedded mock did not start.');
   const seeded = mock.service.state.conversations.length;
@@ -89,17 +78,7 @@ export async function conversationListFigures(): Promise<Figure[]> {
   }
   // 100 pages of 100 within a minute: the demo key's tier would spread them over two.
   mock.control.updateKey('pro', { tier: 300 });
-  const bridge = new BridgeHost(core, { transport: 'web', version: 'bench' });
-  const host = await startWebHost({ rendererDir: resolve('out/renderer'), bridge });
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-    ],
-  });
+  const browser = await launchChromium(executablePath);
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(host.url);
@@ -166,10 +145,6 @@ export async function conversationListFigures(): Promise<Figure[]> {
     ];
   } finally {
     await browser.close();
-    bridge.close();
-    await host.close();
-    for (const key of core.vault.list()) await core.vault.remove(key.id).catch(() => undefined);
-    await core.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.close();
   }
 }

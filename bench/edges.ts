@@ -2,16 +2,12 @@
 // one session, in Chromium through the web host, then the session closed ("New session"). The JS
 // heap after a forced GC is compared with the same page before the session: a closed session's
 // replies (their stream buffers, chunks and timings) must not stay behind.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { BridgeHost } from '../electron/bridge/bridge-host';
-import { ConsoleCore } from '../electron/core/console-core';
-import { startWebHost } from '../electron/web-host/server';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type Page } from '@playwright/test';
 import { buildRenderer } from '../scripts/build.mjs';
 import { findChromium } from '../scripts/find-chromium.mjs';
+import { launchChromium, openBenchConsole } from './console-page';
 import type { Figure } from './core';
 
 const REPLIES = Number(process.env.BENCH_SESSION_REPLIES ?? 200);
@@ -80,23 +76,9 @@ export async function sessionMemoryFigure(): Promise<Figure> {
   const executablePath = await findChromium();
   if (!executablePath) return { figure, value: 'n/a', note: 'no Chromium found' };
   if (!existsSync(resolve('out/renderer/index.html'))) await buildRenderer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-bench-mem-'));
-  const core = await ConsoleCore.open({
-    dataDir,
-    embeddedMock: 'in-process',
-    keychainService: `agent-console-bench-${randomBytes(4).toString('hex')}`,
-  });
-  const bridge = new BridgeHost(core, { transport: 'web', version: 'bench' });
-  const host = await startWebHost({ rendererDir: resolve('out/renderer'), bridge });
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-    ],
-  });
+  const app = await openBenchConsole();
+  const { core, host } = app;
+  const browser = await launchChromium(executablePath);
   try {
     const control = core.mock?.control;
     if (!control) return { figure, value: 'n/a', note: 'no embedded mock' };
@@ -148,9 +130,6 @@ export async function sessionMemoryFigure(): Promise<Figure> {
     };
   } finally {
     await browser.close();
-    bridge.close();
-    await host.close();
-    await core.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.close();
   }
 }

@@ -2,16 +2,11 @@
 // 1 MB reply in 20,000 chunks from the mock at full speed. Measured in the page: the time from the
 // last chunk's arrival to the whole text on screen, the longest main-thread task (Long Tasks API),
 // and dropped frames (requestAnimationFrame gaps over 20 ms) while it streams.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
-import { BridgeHost } from '../electron/bridge/bridge-host';
-import { ConsoleCore } from '../electron/core/console-core';
-import { startWebHost } from '../electron/web-host/server';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { buildRenderer } from '../scripts/build.mjs';
 import { findChromium } from '../scripts/find-chromium.mjs';
+import { launchChromium, openBenchConsole } from './console-page';
 import type { Figure } from './core';
 
 const CHUNKS = 20_000;
@@ -67,23 +62,9 @@ async function measure(
   executablePath: string,
 ): Promise<{ page: PageFigures; bytes: number; chunks: number }> {
   if (!existsSync(resolve('out/renderer/index.html'))) await buildRenderer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-bench-pg-'));
-  const core = await ConsoleCore.open({
-    dataDir,
-    embeddedMock: 'in-process',
-    keychainService: `agent-console-bench-${randomBytes(4).toString('hex')}`,
-  });
-  const bridge = new BridgeHost(core, { transport: 'web', version: 'bench' });
-  const host = await startWebHost({ rendererDir: resolve('out/renderer'), bridge });
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-    ],
-  });
+  const app = await openBenchConsole();
+  const { core, bridge, host } = app;
+  const browser = await launchChromium(executablePath);
   try {
     core.mock?.control.setAgent('storyteller', {
       chunkCount: CHUNKS,
@@ -176,10 +157,7 @@ async function measure(
     return { page: figures, bytes: done.bytes, chunks: done.chunks };
   } finally {
     await browser.close();
-    bridge.close();
-    await host.close();
-    await core.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.close();
   }
 }
 

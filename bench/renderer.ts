@@ -1,16 +1,11 @@
 // Renderer figures for `npm run bench`: the bundle's gzip size, and the time from starting the web
 // host (core, embedded mock, bridge) to the first screen being interactive in Chromium.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-import { BridgeHost } from '../electron/bridge/bridge-host';
-import { ConsoleCore } from '../electron/core/console-core';
-import { startWebHost } from '../electron/web-host/server';
 import { buildRenderer } from '../scripts/build.mjs';
 import { findChromium } from '../scripts/find-chromium.mjs';
+import { launchChromium, openBenchConsole } from './console-page';
 import type { Figure } from './core';
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
@@ -61,24 +56,10 @@ export async function firstScreenFigure(): Promise<Figure> {
   const executablePath = await findChromium();
   if (!executablePath)
     return { figure: 'web host start → first screen', value: 'n/a', note: 'no Chromium found' };
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-    ],
-  });
-  const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-bench-'));
+  const browser = await launchChromium(executablePath);
   const t0 = performance.now();
-  const core = await ConsoleCore.open({
-    dataDir,
-    embeddedMock: 'in-process',
-    keychainService: `agent-console-bench-${randomBytes(4).toString('hex')}`,
-  });
-  const bridge = new BridgeHost(core, { transport: 'web', version: 'bench' });
-  const host = await startWebHost({ rendererDir: resolve('out/renderer'), bridge });
+  const app = await openBenchConsole();
+  const { host } = app;
   const hostReady = performance.now();
   const page = await browser.newPage();
   await page.goto(host.url);
@@ -86,10 +67,7 @@ export async function firstScreenFigure(): Promise<Figure> {
   await page.getByText('Connected').waitFor();
   const interactive = performance.now();
   await browser.close();
-  bridge.close();
-  await host.close();
-  await core.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.close();
   return {
     figure: 'web host start → first screen',
     value: `${Math.round(interactive - t0)} ms`,

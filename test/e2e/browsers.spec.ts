@@ -4,24 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import type { MockServer } from '../../mock/server';
-import { expect, screenshotPath, test } from './fixtures';
-
-/** A call through the bridge, as a screen of the console makes it (the playground's chat, here). */
-async function bridgeCall<T>(app: Page, call: string, input: unknown): Promise<T> {
-  const result = await app.evaluate(
-    async ([name, body]) => {
-      const res = await fetch(`/bridge/call/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return res.json();
-    },
-    [call, input] as const,
-  );
-  if (!result.ok) throw new Error(`${call}: ${JSON.stringify(result.error)}`);
-  return result.value as T;
-}
+import { bridgeCall, expect, screenshotPath, test } from './fixtures';
 
 function addAgents(mock: MockServer, count: number): void {
   const base = mock.service.state.agents[0];

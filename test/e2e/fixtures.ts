@@ -59,3 +59,20 @@ export const expect = test.expect;
 export function screenshotPath(name: string): string {
   return resolve('test-results', 'screenshots', `${name}.png`);
 }
+
+/** A call through the bridge, made from the page as a screen of the console makes it. */
+export async function bridgeCall<T>(app: Page, call: string, input: unknown): Promise<T> {
+  const result = await app.evaluate(
+    async ([name, body]) => {
+      const res = await fetch(`/bridge/call/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return res.json();
+    },
+    [call, input] as const,
+  );
+  if (!result.ok) throw new Error(`${call}: ${JSON.stringify(result.error)}`);
+  return result.value as T;
+}

@@ -4,7 +4,7 @@
 // the user sees, and saves a screenshot of the state it reaches.
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { expect, screenshotPath, test } from './fixtures';
+import { bridgeCall, expect, screenshotPath, test } from './fixtures';
 
 const messageBox = (app: Page): Locator => app.getByRole('textbox', { name: 'Message' });
 const replies = (app: Page, agent: string): Locator =>
@@ -23,23 +23,6 @@ async function send(app: Page, text: string): Promise<void> {
 async function chooseAgent(app: Page, slug: string): Promise<void> {
   await expect(picker(app).locator(`option[value="${slug}"]`)).toBeAttached();
   await picker(app).selectOption(slug);
-}
-
-/** A call through the bridge, as a screen of the console makes it. */
-async function bridgeCall<T>(app: Page, call: string, input: unknown): Promise<T> {
-  const result = await app.evaluate(
-    async ([name, body]) => {
-      const res = await fetch(`/bridge/call/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return res.json();
-    },
-    [call, input] as const,
-  );
-  if (!result.ok) throw new Error(`${call}: ${JSON.stringify(result.error)}`);
-  return result.value as T;
 }
 
 test('"Continue in playground" on a helpdesk conversation sends into that conversation', async ({ app }) => {
