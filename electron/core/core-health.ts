@@ -4,7 +4,11 @@
 // Kept out of console-core.ts so the composition root stays a list of parts.
 import { join } from 'node:path';
 import type { Clock } from '../../shared/clock';
-import { DEFAULT_HEALTH_INTERVAL_MS, MIN_HEALTH_INTERVAL_MS } from '../../shared/health';
+import {
+  DEFAULT_HEALTH_INTERVAL_MS,
+  MAX_HEALTH_INTERVAL_MS,
+  MIN_HEALTH_INTERVAL_MS,
+} from '../../shared/health';
 import type { ApiClient } from './api-client';
 import { HEALTH_HISTORY_FILE } from './health-history';
 import { HealthMonitor, type HealthTarget } from './health-monitor';
@@ -24,9 +28,13 @@ export interface HealthHost {
 
 const SETTING = 'healthIntervalMs';
 
+/** The saved interval, or the default when the file holds one out of bounds (edited by hand). */
 function savedInterval(settings: SettingsStore): number {
   const value = settings.read()[SETTING];
-  return typeof value === 'number' && Number.isInteger(value) && value >= MIN_HEALTH_INTERVAL_MS
+  return typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= MIN_HEALTH_INTERVAL_MS &&
+    value <= MAX_HEALTH_INTERVAL_MS
     ? value
     : DEFAULT_HEALTH_INTERVAL_MS;
 }

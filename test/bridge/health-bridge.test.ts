@@ -88,3 +88,24 @@ test('a profile switch is followed: the new profile starts unknown', async () =>
     value: { sample: { profileId: other.id } },
   });
 });
+
+test('a hand-edited interval out of bounds in settings.json falls back to the default instead of stopping the start', async () => {
+  const folder = tempDir('agent-console-health-interval-');
+  const { writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  for (const intervalMs of [90_000_000, 1_000]) {
+    writeFileSync(join(folder, 'settings.json'), JSON.stringify({ healthIntervalMs: intervalMs }));
+    const opened = await ConsoleCore.open({
+      dataDir: folder,
+      embeddedMock: 'none',
+      monitorHealth: true,
+      keychainService: `agent-console-health-interval-${randomBytes(4).toString('hex')}`,
+    });
+    try {
+      expect(opened.health.intervalMs).toBe(60_000);
+    } finally {
+      await opened.close();
+    }
+  }
+  removeDir(folder);
+});
