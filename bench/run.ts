@@ -11,6 +11,7 @@ import { durabilityFigures } from './durability';
 import { sessionMemoryFigure } from './edges';
 import { healthMemoryFigure } from './health';
 import { loadFigures } from './load';
+import { monitorLatenessFigures } from './monitors';
 import { packagingFigures } from './packaging';
 import { playgroundFigures } from './playground';
 import { bundleFigure, firstScreenFigure } from './renderer';
@@ -135,6 +136,8 @@ rows.push(await healthMemoryFigure());
 rows.push(...(await loadFigures()));
 // 120 suite exchanges on a tier-60 key, on the real clock: about a minute (issue 16).
 rows.push(...(await suiteRunFigures()));
+// Two monitors' checks on a key kept busy with streams: how late they go out (issue 17), ~45 s.
+rows.push(...(await monitorLatenessFigures()));
 
 rows.push(...(await durabilityFigures()));
 // The packaged app's size, the CLI's start, the web host's first page (issue 12).
