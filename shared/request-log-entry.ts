@@ -36,3 +36,13 @@ export interface RequestLogEntry {
   errorCode?: string;
   streamed: boolean;
 }
+
+/**
+ * An entry as the renderer's live list keeps it: what the Log's table, filter and the playground's
+ * inspector show. Headers and bodies are read with log:get for the one entry opened, so a long
+ * session's calls do not stay in the page whole (issue 14).
+ */
+export type RequestLogRow = Omit<
+  RequestLogEntry,
+  'requestBody' | 'responseBody' | 'requestHeaders' | 'responseHeaders'
+>;

@@ -2,7 +2,7 @@
 // stores fed by bridge events, so any screen reads them without asking again.
 import { create } from 'zustand';
 import type { RateState } from '../../shared/bridge';
-import type { RequestLogEntry } from '../../shared/request-log-entry';
+import type { RequestLogEntry, RequestLogRow } from '../../shared/request-log-entry';
 import { bridge } from '../bridge';
 
 interface RateStore {
@@ -11,19 +11,25 @@ interface RateStore {
 export const useRate = create<RateStore>(() => ({ state: null }));
 
 /**
- * Newest last, as the core keeps it; bounded like the core's ring. Without their bodies: a
- * streamed reply's raw events are up to 64 KB an entry, and the Log fetches them for the one
- * entry it shows (log:get), so a long session's replies do not stay in the page (issue 14).
+ * Newest last, as the core keeps it; bounded like the core's ring. Rows without headers and bodies:
+ * a streamed reply's raw events are up to 64 KB an entry, and the Log fetches the whole entry for
+ * the one it shows (log:get), so a long session's calls do not stay in the page (issue 14).
  */
 interface LogStore {
-  entries: RequestLogEntry[];
+  entries: RequestLogRow[];
 }
 export const useLog = create<LogStore>(() => ({ entries: [] }));
 const LOG_LIMIT = 1000;
 
-function withoutBodies(entry: RequestLogEntry): RequestLogEntry {
-  const { requestBody: _request, responseBody: _response, ...rest } = entry;
-  return rest;
+function withoutBodies(entry: RequestLogEntry): RequestLogRow {
+  const {
+    requestBody: _requestBody,
+    responseBody: _responseBody,
+    requestHeaders: _requestHeaders,
+    responseHeaders: _responseHeaders,
+    ...row
+  } = entry;
+  return row;
 }
 
 let started = false;

@@ -1,7 +1,7 @@
 // One request whole: headers, bodies, rate headers and "Copy as curl". The live list carries no
-// bodies (stores/live.ts), so the entry is read from the core when it is opened.
+// headers or bodies (stores/live.ts), so the entry is read from the core when it is opened.
 import { useEffect, useRef, useState } from 'react';
-import type { RequestLogEntry } from '../../../shared/request-log-entry';
+import type { RequestLogEntry, RequestLogRow } from '../../../shared/request-log-entry';
 import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
 import { useEscapeToClose } from '../../components/use-escape';
@@ -30,7 +30,7 @@ function Headers({ title, headers }: { title: string; headers: Record<string, st
   );
 }
 
-function Bodies({ id }: { id: string }) {
+function HeadersAndBodies({ id }: { id: string }) {
   const [whole, setWhole] = useState<RequestLogEntry>();
   const [error, setError] = useState<unknown>();
   useEffect(() => {
@@ -45,10 +45,11 @@ function Bodies({ id }: { id: string }) {
       live = false;
     };
   }, [id]);
-  if (error) return <ErrorMessage error={error} title="The bodies could not be read." />;
-  if (!whole) return <p className="muted">Reading the bodies…</p>;
+  if (error) return <ErrorMessage error={error} title="The headers and bodies could not be read." />;
+  if (!whole) return <p className="muted">Reading the headers and bodies…</p>;
   return (
     <>
+      <Headers title="Request headers" headers={whole.requestHeaders} />
       {whole.requestBody ? (
         <>
           <h4>Request body</h4>
@@ -66,7 +67,7 @@ function Bodies({ id }: { id: string }) {
   );
 }
 
-export function LogDetail({ entry, onClose }: { entry: RequestLogEntry; onClose: () => void }) {
+export function LogDetail({ entry, onClose }: { entry: RequestLogRow; onClose: () => void }) {
   const [curl, setCurl] = useState<string>();
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<unknown>();
@@ -142,8 +143,7 @@ export function LogDetail({ entry, onClose }: { entry: RequestLogEntry; onClose:
         {entry.rate.reset ? new Date(entry.rate.reset * 1000).toLocaleTimeString() : '—'}
         {entry.rate.retryAfterS !== undefined ? ` · retry after ${entry.rate.retryAfterS}s` : ''}
       </p>
-      <Headers title="Request headers" headers={entry.requestHeaders} />
-      <Bodies id={entry.id} />
+      <HeadersAndBodies id={entry.id} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // The Log's filter controls: method and status from what the log holds, path and free text.
-import type { RequestLogEntry } from '../../../shared/request-log-entry';
+import type { RequestLogRow } from '../../../shared/request-log-entry';
 import { isFiltered, NO_FILTER, type LogFilter } from './log-filter';
 
 const STATUS_CHOICES: [value: string, label: string][] = [
@@ -16,7 +16,7 @@ export function LogFilterBar({
   onChange,
   shown,
 }: {
-  entries: RequestLogEntry[];
+  entries: RequestLogRow[];
   filter: LogFilter;
   onChange: (filter: LogFilter) => void;
   shown: number;

@@ -1,6 +1,6 @@
 // The Log's filter (issue 14): by method, path, status class and free text. Pure, so the screen
 // and its tests agree on what a filter keeps.
-import type { RequestLogEntry } from '../../../shared/request-log-entry';
+import type { RequestLogRow } from '../../../shared/request-log-entry';
 
 export interface LogFilter {
   /** '' for any method. */
@@ -28,7 +28,7 @@ function statusClass(status: number): string {
   return status === 0 ? 'none' : `${Math.floor(status / 100)}xx`;
 }
 
-export function matchesFilter(entry: RequestLogEntry, filter: LogFilter): boolean {
+export function matchesFilter(entry: RequestLogRow, filter: LogFilter): boolean {
   if (filter.method && entry.method !== filter.method) return false;
   if (filter.status && statusClass(entry.status) !== filter.status) return false;
   const path = filter.path.trim().toLowerCase();
