@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
 import { ErrorMessage } from './components/error-message';
 import { useAppInfo, useProfiles } from './data/queries';
 import { StartupWarnings } from './components/startup-warnings';
+import { startHealthNotifications } from './screens/health/health-notifier';
 import { queryClient } from './data/query-client';
 import { wireBridgeToCache } from './data/bridge-cache';
 import { ProfileSwitcher } from './components/profile-switcher';
@@ -111,6 +112,9 @@ function Shell() {
   useEffect(() => {
     startLiveStores();
     wireBridgeToCache();
+    // Status changes notify whichever screen is showing, from the first one (the Health screen is
+    // a lazy chunk: started there, nothing was notified until it had been opened).
+    startHealthNotifications();
   }, []);
   const ready = info.isSuccess && profiles.isSuccess;
   const onMock = profiles.data?.find((p) => p.active)?.builtIn === true;

@@ -3,13 +3,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { bridge } from '../bridge';
+import { queryKeys } from '../data/query-keys';
 import { ErrorMessage } from './error-message';
-
-const KEY = ['notifications-muted'] as const;
 
 /** Whether notifications are muted in the app (the header's button; the Health screen says so too). */
 export const useNotificationsMuted = () =>
-  useQuery({ queryKey: KEY, queryFn: () => bridge.monitors.muted({}), staleTime: Infinity });
+  useQuery({
+    queryKey: queryKeys.notificationsMuted(),
+    queryFn: () => bridge.monitors.muted({}),
+    staleTime: Infinity,
+  });
 
 export function MuteToggle() {
   const queryClient = useQueryClient();
@@ -27,7 +30,7 @@ export function MuteToggle() {
         onClick={() => {
           setError(undefined);
           bridge.monitors.mute({ muted: !on }).then(
-            (next) => queryClient.setQueryData(KEY, next),
+            (next) => queryClient.setQueryData(queryKeys.notificationsMuted(), next),
             (e: unknown) => setError(e),
           );
         }}

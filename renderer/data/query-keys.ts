@@ -62,6 +62,8 @@ export const queryKeys = {
       ['health', 'incidents', p(profile), from ?? null, days ?? null] as const,
   },
   monitors: () => ['monitors'] as const,
+  /** Notifications muted for every monitor (a core setting, so the CLI and the app agree). */
+  notificationsMuted: () => ['notifications-muted'] as const,
   mock: {
     state: () => ['mock', 'state'] as const,
     fixtures: () => ['mock', 'fixtures'] as const,

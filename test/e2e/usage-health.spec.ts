@@ -10,12 +10,12 @@ import { expect, screenshotPath, test } from './fixtures';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** Replaces the browser's Notification with one that records, starting at "not asked yet". */
-async function stubNotifications(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+/** Replaces the browser's Notification with one that records, starting at "not asked yet" (or as given). */
+async function stubNotifications(page: Page, permission: NotificationPermission = 'default'): Promise<void> {
+  await page.addInitScript((initial) => {
     const shown: { title: string; body?: string }[] = [];
     class RecordingNotification {
-      static permission: NotificationPermission = 'default';
+      static permission: NotificationPermission = initial;
       static async requestPermission(): Promise<NotificationPermission> {
         RecordingNotification.permission = 'granted';
         return 'granted';
@@ -25,7 +25,7 @@ async function stubNotifications(page: Page): Promise<void> {
       }
     }
     Object.assign(window, { Notification: RecordingNotification, shownNotifications: shown });
-  });
+  }, permission);
 }
 
 const shownNotifications = (page: Page) =>
@@ -196,4 +196,24 @@ test('health: a key the service refuses reads "Key rejected", not unhealthy', as
   await expect(app.getByTestId('uptime-1h')).toContainText('nothing known of the service');
   await expect(app.locator('.health-chart .recharts-surface')).toBeVisible();
   await app.screenshot({ path: screenshotPath('health-key-rejected'), fullPage: true });
+});
+
+test('health: a change is notified in the browser from the first screen, before the Health screen was ever opened', async ({
+  page,
+  host,
+  mock,
+  core,
+}) => {
+  // Notifications allowed in an earlier session; this one opens on the Playground and stays there.
+  await stubNotifications(page, 'granted');
+  await page.goto(host.url);
+  await page.locator('[data-app-state="ready"]').waitFor();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await core.health.checkNow(false);
+  mock.control.setHealth({ agents: 'down' });
+  await core.health.checkNow(false);
+  await core.health.checkNow(false);
+  await expect
+    .poll(async () => (await shownNotifications(page)).map((n) => n.title))
+    .toEqual(['Service degraded']);
 });

@@ -1,9 +1,10 @@
 // A suite run as JUnit XML, the report every CI reads (Jenkins, GitLab, GitHub Actions reporters):
 // one <testsuite> per suite file, one <testcase> per case × target × repeat, a <failure> carrying
 // each failed assertion's line, expected and actual, an <error> when the exchange itself failed.
-// Valid against the Jenkins xunit plugin's junit-10.xsd (test/fixtures/junit-10.xsd), which is
-// stricter than most readers: junit-report-builder writes `skipped` on <testsuites>, which that
-// schema refuses, so the document is built here and serialised (escaping) by fast-xml-parser.
+// Valid against test/fixtures/junit.xsd (checked with xmllint in the tests), a schema of the format
+// as CI readers take it, stricter than most of them: junit-report-builder writes `skipped` on
+// <testsuites>, which it refuses, so the document is built here and serialised (escaping) by
+// fast-xml-parser.
 import { XMLBuilder } from 'fast-xml-parser';
 import type { AttemptResult, CellResult, CheckResult, SuiteRunResult } from '../../../shared/suite-run';
 

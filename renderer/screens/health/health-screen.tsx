@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
 import { FactsCard } from './health-facts';
-import { startHealthNotifications } from './health-notifier';
 import { NotificationsCard } from './health-notifications';
 import { useHealthState, useHealthTimeline, useMonitors } from '../../data/health-queries';
 import { useHealthView } from '../../stores/health-view';
@@ -14,9 +13,6 @@ import { StatusCard } from './health-status-card';
 import { TimelineSection } from './health-timeline';
 import { UptimeCard } from './health-uptime';
 import './health.css';
-
-// Transitions notify whichever screen is showing; this module is loaded with the app (app.tsx).
-startHealthNotifications();
 
 function MonitorPicker({ monitorId }: { monitorId: string | undefined }) {
   const monitors = useMonitors().data ?? [];
