@@ -15,6 +15,11 @@ export interface AppLog {
   error(...parts: unknown[]): void;
   /** The last `lines` lines of the current file. */
   tail(lines: number): string[];
+  /**
+   * Nothing more is written: a request still failing after the core closed (a retry under way) must
+   * not write into a data folder that may be gone by then (the tests remove theirs).
+   */
+  close(): void;
 }
 
 function text(part: unknown): string {
@@ -52,6 +57,9 @@ export function openAppLog(dataDir: string, options: { echo?: boolean } = {}): A
       } catch {
         return [];
       }
+    },
+    close() {
+      logger.transports.file.level = false;
     },
   };
 }

@@ -380,6 +380,7 @@ export class ConsoleCore {
     } finally {
       if (this.mock) withdrawEndpoint(join(this.dataDir, 'mock'));
       await this.mock?.close();
+      this.appLog.close();
     }
   }
 }
