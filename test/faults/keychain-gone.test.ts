@@ -6,9 +6,8 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { BridgeError, KeyInfo, ProfileInfo } from '../../shared/bridge';
+import type { KeyInfo, ProfileInfo } from '../../shared/bridge';
 import type { HealthMonitorState, HealthUpdate } from '../../shared/health';
 import { removeDir, tempDir } from '../support/mock';
 import {
@@ -16,6 +15,7 @@ import {
   startPrivateSecretService,
   type PrivateSecretService,
 } from '../support/secret-service';
+import { ensureWebHostBuilt, startWebHostProcess, valueOf } from '../support/web-host';
 
 const missing = secretServiceMissing();
 const suffix = missing ? ` (${missing})` : '';
@@ -26,13 +26,7 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0).reverse()) cleanup();
 });
 
-beforeAll(async () => {
-  // The web host runs from its bundle, as `npm run web` does: rebuilt when the sources are newer.
-  const { ensureNodeTools } = (await import('../../scripts/build.mjs')) as {
-    ensureNodeTools: () => Promise<void>;
-  };
-  await ensureNodeTools();
-}, 120_000);
+beforeAll(ensureWebHostBuilt, 120_000);
 
 const newKey = (): string => `kc9_${randomBytes(16).toString('hex')}`;
 
@@ -48,59 +42,24 @@ function folder(): string {
   return dir;
 }
 
-type Result<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
-
-async function webHost(dataDir: string, bus: string) {
-  const web = spawn(process.execPath, ['out/node/web-host.js'], {
-    env: {
-      ...process.env,
-      AGENT_CONSOLE_DATA_DIR: dataDir,
-      AGENT_CONSOLE_NO_OPEN: '1',
-      DBUS_SESSION_BUS_ADDRESS: bus,
-    },
-  });
-  cleanups.push(() => web.kill('SIGKILL'));
-  const url = await new Promise<URL>((resolve, reject) => {
-    let stderr = '';
-    web.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    createInterface({ input: web.stdout }).on('line', (line) => {
-      const match = /^Agent Console: (\S+)/.exec(line);
-      if (match?.[1]) resolve(new URL(match[1]));
-    });
-    web.once('exit', (code) => reject(new Error(`the web host exited (${code}): ${stderr}`)));
-  });
-  const token = url.searchParams.get('token') as string;
-  return async <T>(call: string, input: unknown = {}): Promise<Result<T>> => {
-    const res = await fetch(`${url.origin}/bridge/call/${call}?token=${token}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(input),
-    });
-    return (await res.json()) as Result<T>;
-  };
-}
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`bridge call failed: ${JSON.stringify(result.error)}`);
-  return result.value;
-}
-
 describe('the keychain taken away from a running console', () => {
   faultTest(
     `web host: keys:add and keys:remove answer KEYCHAIN_UNAVAILABLE in words, health says unknown, not unreachable${suffix}`,
     async () => {
       const keychain = await service();
-      const call = await webHost(folder(), keychain.address);
-      const info = value(await call<{ keychain: { available: boolean } }>('app:info'));
+      const web = await startWebHostProcess(folder(), { DBUS_SESSION_BUS_ADDRESS: keychain.address });
+      cleanups.push(() => web.child.kill('SIGKILL'));
+      const call = web.call.bind(web);
+      const info = valueOf(await call<{ keychain: { available: boolean } }>('app:info'));
       expect(info.keychain.available).toBe(true);
 
       const keptSecret = newKey();
-      const kept = value(await call<KeyInfo>('keys:add', { name: 'Kept', secret: keptSecret }));
-      const spare = value(await call<KeyInfo>('keys:add', { name: 'Spare', secret: newKey() }));
+      const kept = valueOf(await call<KeyInfo>('keys:add', { name: 'Kept', secret: keptSecret }));
+      const spare = valueOf(await call<KeyInfo>('keys:add', { name: 'Spare', secret: newKey() }));
       expect(kept.storage).toBe('os-keychain');
       // A profile on the embedded mock whose key lives in the keychain.
-      const mock = value(await call<ProfileInfo[]>('profiles:list')).find((p) => p.builtIn) as ProfileInfo;
-      const profile = value(
+      const mock = valueOf(await call<ProfileInfo[]>('profiles:list')).find((p) => p.builtIn) as ProfileInfo;
+      const profile = valueOf(
         await call<ProfileInfo>('profiles:add', {
           name: 'Through the keychain',
           baseUrl: mock.baseUrl,
@@ -108,17 +67,17 @@ describe('the keychain taken away from a running console', () => {
           caCertPem: readFileSync(mock.caCertPath as string, 'utf8'),
         }),
       );
-      value(await call('profiles:use', { id: profile.id }));
+      valueOf(await call('profiles:use', { id: profile.id }));
       // While the keychain answers, the key is read and sent: the mock refuses it (not one of its keys).
-      const before = value(await call<HealthUpdate>('health:check'));
+      const before = valueOf(await call<HealthUpdate>('health:check'));
       expect(before.sample?.status).toBe('key-rejected');
 
       keychain.takeAway();
 
-      const after = value(await call<HealthUpdate>('health:check'));
+      const after = valueOf(await call<HealthUpdate>('health:check'));
       expect(after.sample?.status).toBe('unknown');
       expect(after.sample?.errorCode).toBe('KEYCHAIN_UNAVAILABLE');
-      const state = value(await call<HealthMonitorState>('health:status'));
+      const state = valueOf(await call<HealthMonitorState>('health:status'));
       expect(state.lastError).toMatch(
         /^The system keychain did not give back the API key, so nothing was sent/,
       );
@@ -145,7 +104,7 @@ describe('the keychain taken away from a running console', () => {
       expect(remove.error.message).toMatch(/could not delete the API key, so the key was kept/);
 
       // Nothing half-done: the refused key is not listed, the one that could not be deleted still is.
-      const names = value(await call<KeyInfo[]>('keys:list')).map((k) => k.name);
+      const names = valueOf(await call<KeyInfo[]>('keys:list')).map((k) => k.name);
       expect(names).toContain('Spare');
       expect(names).not.toContain('Late');
       // And the words never carry the secret.
