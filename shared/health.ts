@@ -222,6 +222,10 @@ export function describeTransition(
         body: `${where}the service refused the key (HTTP ${context.sample?.httpStatus ?? '?'} ${context.sample?.errorCode ?? ''})${was}.`,
       };
     default:
-      return { title: 'Service status unknown', body: `${where}the last check gave no answer${was}.` };
+      // A failure that never reached the service (the keychain not giving the key) says why.
+      return {
+        title: 'Service status unknown',
+        body: `${where}${context.error ?? 'the last check gave no answer'}${was}.`,
+      };
   }
 }

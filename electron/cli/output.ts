@@ -25,7 +25,8 @@ export class UsageError extends Error {}
 export function exitCodeFor(error: unknown): number {
   if (error instanceof UsageError) return EXIT.usage;
   if (error instanceof CoreError) {
-    if (error.code === 'NO_KEYCHAIN') return EXIT.keychain;
+    // No keychain at start, or one that failed since (locked, its daemon or D-Bus session gone).
+    if (error.code === 'NO_KEYCHAIN' || error.code === 'KEYCHAIN_UNAVAILABLE') return EXIT.keychain;
     // A file of ours that cannot be read or written is not the user's typing.
     if (error instanceof TranscriptFileError) return EXIT.failure;
     return EXIT.usage;

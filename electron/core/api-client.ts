@@ -180,6 +180,9 @@ export class ApiClient {
   /** A streamed chat: resolves once the stream has started (headers received), or rejects with the error reply. */
   async chatStream(input: ChatInput, opts: CallOptions = {}): Promise<ChatStream> {
     const timeoutMs = this.chatTimeout();
+    // The key first, outside the network's try: a keychain failure is told as itself, never as
+    // "could not reach the service", and takes no slot of the key's rate limit.
+    const requestHeaders = await this.headers(true);
     await this.options.limiter.acquire(opts.signal);
     const controller = new AbortController();
     const onAbort = (): void => controller.abort(opts.signal?.reason);
@@ -194,7 +197,7 @@ export class ApiClient {
       res = await request(url, {
         method: 'POST',
         dispatcher: this.dispatcher,
-        headers: await this.headers(true),
+        headers: requestHeaders,
         body: bodyText,
         signal: controller.signal,
         headersTimeout: timeoutMs,
@@ -338,6 +341,8 @@ export class ApiClient {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
     const bodyText = call.body === undefined ? undefined : JSON.stringify(call.body);
+    // Read once, before the loop and outside its try (see chatStream).
+    const requestHeaders = await this.headers(bodyText !== undefined);
     for (;;) {
       await this.options.limiter.acquire(signal);
       const started = this.options.clock.now();
@@ -350,7 +355,7 @@ export class ApiClient {
         const res = await request(url, {
           method: call.method,
           dispatcher: this.dispatcher,
-          headers: await this.headers(bodyText !== undefined),
+          headers: requestHeaders,
           body: bodyText,
           signal,
           headersTimeout: call.timeoutMs,

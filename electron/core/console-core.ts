@@ -18,6 +18,7 @@ import { createCoreHealthMonitor } from './core-health';
 import { openCoreMonitors, type CoreMonitorsOptions } from './core-monitors';
 import type { MonitorRegistry } from './monitors/monitor-registry';
 import { CoreError } from './core-error';
+import { preparePrivateFolders, sweepAtomicLeftovers } from './data-folder';
 import { ChatExchanges, ThreadExchanges } from './exchanges';
 import { FixtureStore } from './fixture-store';
 import type { HealthMonitor } from './health-monitor';
@@ -92,10 +93,19 @@ export class ConsoleCore {
 
   static async open(options: CoreOptions): Promise<ConsoleCore> {
     const clock = options.clock ?? systemClock;
+    // Before the log: electron-log would make logs/ (and the data folder) with the umask's 0755.
+    preparePrivateFolders(options.dataDir);
     const appLog = openAppLog(options.dataDir);
     appLog.info(
       `Agent Console${options.appVersion ? ` ${options.appVersion}` : ''} starting; data in ${options.dataDir}`,
     );
+    // Before anything reads the folder: what a kill -9 left mid-write (the real files are whole).
+    const leftovers = await sweepAtomicLeftovers(options.dataDir);
+    if (leftovers.length > 0) {
+      appLog.info(
+        `Removed ${leftovers.length} temporary file(s) left by an interrupted write: ${leftovers.join(', ')}`,
+      );
+    }
     // Every warning the core gives its caller goes to the log too.
     const told = options.onWarning;
     const whileOpening: string[] = [];

@@ -13,6 +13,7 @@ export type CoreErrorCode =
   | 'NOT_FOUND'
   | 'BAD_INPUT'
   | 'MOCK_UNAVAILABLE'
+  | 'KEYCHAIN_UNAVAILABLE'
   | (string & {});
 
 export class CoreError extends Error {

@@ -7,6 +7,8 @@
 // - A failed poll is told apart from a bad report: no answer (NETWORK, CLIENT_TIMEOUT) is
 //   "unreachable", 401/403 is "key rejected"; 5xx or a malformed reply is "unhealthy" (the service
 //   answered, but not with health); anything else (e.g. still rate limited after retries) "unknown".
+//   A poll that never left (the keychain did not give the key) is "unknown" with the core's code
+//   (KEYCHAIN_UNAVAILABLE) and words: it says nothing about the service.
 // - Restarts and deploys are read off consecutive reports of one profile: the implied start time
 //   (report time − uptime) moved later, or the version changed.
 // - Debounce: a new status is *confirmed* — and only then notified and shown in the tray — once it
@@ -33,6 +35,7 @@ import {
   type MonitorStatus,
 } from '../../shared/health';
 import { ApiError } from './api-error';
+import { CoreError } from './core-error';
 import { buildTimeline, findIncidents } from './health-analysis';
 import { HealthHistory } from './health-history';
 
@@ -325,13 +328,15 @@ export class HealthMonitor {
     };
     if (!report) {
       const error = failure instanceof ApiError ? failure : undefined;
+      // The core's own codes (the keychain failing, the key gone) are kept: they say why, not the service.
+      const code = error?.code ?? (failure instanceof CoreError ? failure.code : 'UNEXPECTED');
       const message = ((failure as Error)?.message ?? String(failure)).slice(0, MAX_ERROR_TEXT);
       this.latest = { ...this.latestFor(target.profileId), error: message };
       return {
         ...base,
         status: statusOfFailure(failure),
         ...(error?.status ? { httpStatus: error.status } : {}),
-        errorCode: error?.code ?? 'UNEXPECTED',
+        errorCode: code,
       };
     }
     const previous = this.previousReport(target.profileId);

@@ -1,9 +1,9 @@
 // Profiles: which service to talk to (base URL, optional custom CA) with which key. Stored in
 // settings.json, except the built-in "Embedded mock", which exists only while the app runs it.
 import { randomUUID, X509Certificate } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isIPv4 } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { API_PREFIX } from '../../shared/api';
 import { CoreError } from './core-error';
 import type { KeyVault } from './key-vault';
@@ -125,6 +125,27 @@ export function normaliseBaseUrl(input: string): string {
   return `${url.protocol}//${url.host}${path}`;
 }
 
+/** Checks that `text` holds at least one valid PEM certificate; `what` names it in the messages. */
+function checkPemCertificates(text: string, what: string): void {
+  const fail = (message: string): never => {
+    throw new ProfileError('INVALID_CA', message);
+  };
+  const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
+  if (blocks.length === 0) {
+    fail(
+      `${what} contains no PEM certificate (a block starting with -----BEGIN CERTIFICATE-----). ` +
+        'A binary .cer/.der file can be converted with: openssl x509 -inform der -in ca.cer -out ca.pem',
+    );
+  }
+  for (const block of blocks) {
+    try {
+      new X509Certificate(block);
+    } catch {
+      fail(`${what} contains a PEM block that is not a valid certificate.`);
+    }
+  }
+}
+
 /** Checks that `path` is a readable PEM file holding at least one valid certificate; returns it absolute. */
 export function checkCaCertFile(path: string): string {
   const fail = (message: string): never => {
@@ -141,22 +162,16 @@ export function checkCaCertFile(path: string): string {
     return fail(`The CA certificate file ${absolute} does not exist or cannot be read.`);
   }
   if (size > MAX_CA_FILE_BYTES) return fail(`The file ${absolute} is too large to be a CA certificate.`);
-  const text = readFileSync(absolute, 'latin1');
-  const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
-  if (blocks.length === 0) {
-    return fail(
-      `The file ${absolute} contains no PEM certificate (a block starting with -----BEGIN CERTIFICATE-----). ` +
-        'A binary .cer/.der file can be converted with: openssl x509 -inform der -in ca.cer -out ca.pem',
-    );
-  }
-  for (const block of blocks) {
-    try {
-      new X509Certificate(block);
-    } catch {
-      return fail(`The file ${absolute} contains a PEM block that is not a valid certificate.`);
-    }
-  }
+  checkPemCertificates(readFileSync(absolute, 'latin1'), `The file ${absolute}`);
   return absolute;
+}
+
+function rmdirIfEmpty(dir: string): void {
+  try {
+    rmdirSync(dir);
+  } catch {
+    // not empty (or already gone): leave it
+  }
 }
 
 function checkName(input: unknown): string {
@@ -265,37 +280,64 @@ export class ProfileStore {
     return this.list().find((p) => p.id === id);
   }
 
-  /** Adds a profile; a CA given as PEM is written to a file of ours, and removed again if the profile is refused. */
+  /**
+   * Adds a profile; a CA given as PEM is written to a file of ours only once everything else has
+   * been accepted, and removed again (with a ca/ folder it made) if saving the profile fails.
+   */
   add(input: NewProfile, options: AddOptions = {}): Profile {
     const { caCertPem, ...rest } = input;
-    // Checked before the CA file is written: a refused profile leaves nothing behind.
     this.checkOrigin(rest.keyId, rest.baseUrl, options);
-    const pemFile = caCertPem?.trim() ? this.writeCaPem(caCertPem) : undefined;
-    try {
-      const stored: StoredProfile = {
-        id: randomUUID(),
-        ...this.check(pemFile ? { ...rest, caCertPath: pemFile } : rest, undefined),
-      };
-      this.options.keyOrigins?.allow(stored.keyId, originOf(stored.baseUrl));
-      this.change(() =>
+    const pem = caCertPem?.trim() ? caCertPem : undefined;
+    if (pem !== undefined) checkPemCertificates(pem, 'The CA certificate');
+    const { caCertPath: _replacedByPem, ...withoutCa } = rest;
+    const checked = this.check(pem !== undefined ? withoutCa : rest, undefined);
+    const written = pem !== undefined ? this.writeCaPem(pem) : undefined;
+    const stored: StoredProfile = {
+      id: randomUUID(),
+      ...checked,
+      ...(written ? { caCertPath: written.file } : {}),
+    };
+    this.change(() => {
+      try {
         this.settings.update((draft) => {
           draft.profiles.push(stored);
-        }),
-      );
-      return { ...stored, builtIn: false };
-    } catch (error) {
-      if (pemFile) rmSync(pemFile, { force: true });
-      throw error;
-    }
+        });
+      } catch (error) {
+        written?.undo();
+        throw error;
+      }
+      // Only once saved (and before anyone hears of it): a refused profile leaves its key unbound.
+      this.options.keyOrigins?.allow(stored.keyId, originOf(stored.baseUrl));
+    });
+    return { ...stored, builtIn: false };
   }
 
-  private writeCaPem(pem: string): string {
-    if (!this.options.caDir)
-      throw new ProfileError('INVALID_CA', 'This store keeps no CA files: give a path.');
-    mkdirSync(this.options.caDir, { recursive: true, mode: 0o700 });
-    const file = join(this.options.caDir, `${randomUUID()}.pem`);
-    writeFileSync(file, pem, { mode: 0o600 });
-    return file;
+  /** Writes a checked PEM into ca/; `undo` puts the folder back as it was. */
+  private writeCaPem(pem: string): { file: string; undo: () => void } {
+    const caDir = this.options.caDir;
+    if (!caDir) throw new ProfileError('INVALID_CA', 'This store keeps no CA files: give a path.');
+    const madeDir = mkdirSync(caDir, { recursive: true, mode: 0o700 }) !== undefined;
+    const file = resolve(caDir, `${randomUUID()}.pem`);
+    const undo = (): void => {
+      rmSync(file, { force: true });
+      // Only if still empty: another process may have put a CA of its own there meanwhile.
+      if (madeDir) rmdirIfEmpty(caDir);
+    };
+    try {
+      writeFileSync(file, pem, { mode: 0o600 });
+    } catch (error) {
+      undo(); // a full disk must not leave half a certificate behind
+      throw error;
+    }
+    return { file, undo };
+  }
+
+  /** A CA file of ours (in ca/) that no profile names any more is deleted; the user's own never. */
+  private dropOwnCa(path: string | undefined): void {
+    const caDir = this.options.caDir;
+    if (!path || !caDir || dirname(path) !== resolve(caDir)) return;
+    if (this.list().some((p) => p.caCertPath === path)) return;
+    rmSync(path, { force: true });
   }
 
   update(id: string, changes: ProfileChanges, options: AddOptions = {}): Profile {
@@ -308,23 +350,25 @@ export class ProfileStore {
     };
     this.checkOrigin(merged.keyId, merged.baseUrl, options);
     const stored: StoredProfile = { id, ...this.check(merged, id) };
-    this.options.keyOrigins?.allow(stored.keyId, originOf(stored.baseUrl));
-    this.change(() =>
+    this.change(() => {
       this.settings.update((draft) => {
         draft.profiles = draft.profiles.map((p) => (p.id === id ? stored : p));
-      }),
-    );
+      });
+      this.options.keyOrigins?.allow(stored.keyId, originOf(stored.baseUrl));
+    });
+    if (stored.caCertPath !== current.caCertPath) this.dropOwnCa(current.caCertPath);
     return { ...stored, builtIn: false };
   }
 
   remove(id: string): void {
-    this.editable(id);
+    const removed = this.editable(id);
     this.change(() =>
       this.settings.update((draft) => {
         draft.profiles = draft.profiles.filter((p) => p.id !== id);
         if (draft.activeProfileId === id) delete draft.activeProfileId;
       }),
     );
+    this.dropOwnCa(removed.caCertPath);
   }
 
   use(id: string): Profile {

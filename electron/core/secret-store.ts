@@ -13,6 +13,7 @@
 // crash at start (test/packaging/packaged-launch.test.ts removes it from the package).
 import { randomBytes } from 'node:crypto';
 import type { AsyncEntry as KeyringEntry, EntryOptions } from '@napi-rs/keyring';
+import { CoreError } from './core-error';
 
 type Keyring = { AsyncEntry: typeof KeyringEntry };
 
@@ -36,10 +37,22 @@ export type KeychainOpening =
 
 export const DEFAULT_KEYCHAIN_SERVICE = 'Agent Console';
 
-/** Thrown when the keychain fails after it answered the probe (locked since, daemon gone, …). */
-export class KeychainError extends Error {
+/**
+ * Thrown when the keychain fails after it answered the probe (locked since, daemon or D-Bus session
+ * gone, …): `KEYCHAIN_UNAVAILABLE`, in words that say what to do, never "unreachable" or "internal".
+ */
+export class KeychainError extends CoreError {
   override readonly name = 'KeychainError';
+  constructor(
+    message: string,
+    /** What the platform said (scrubbed), for the probe's diagnosis and bug reports. */
+    readonly detail: string,
+  ) {
+    super('KEYCHAIN_UNAVAILABLE', message);
+  }
 }
+
+type KeychainAction = 'read' | 'save' | 'delete';
 
 const ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
 
@@ -56,6 +69,38 @@ function backendName(platform: NodeJS.Platform): string {
 function scrub(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/[A-Za-z0-9]{3}_[A-Za-z0-9]{32}/g, '[redacted]');
+}
+
+/** What to check, per platform: the keychain's own name and what "running and unlocked" means there. */
+function keychainHint(platform: NodeJS.Platform): string {
+  if (platform === 'linux') {
+    return 'Check that your Secret Service (GNOME Keyring, KWallet or KeePassXC) is running and unlocked';
+  }
+  if (platform === 'darwin') return 'Check that the macOS Keychain is unlocked';
+  return 'Check that Windows Credential Manager is available to your account';
+}
+
+/** Longest platform text quoted in a message: advice first, so a cut-off screen keeps it. */
+const MAX_DETAIL_QUOTED = 160;
+
+/** The words of a keychain failure after start: what did not happen, what to do, then what it said. */
+export function keychainFailureMessage(
+  action: KeychainAction,
+  detail: string,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  const hint = keychainHint(platform);
+  const line = (detail.split('\n')[0] ?? '').trim();
+  const quoted = line.length > MAX_DETAIL_QUOTED ? `${line.slice(0, MAX_DETAIL_QUOTED - 1)}…` : line;
+  const said = quoted ? ` (The keychain said: ${quoted})` : '';
+  switch (action) {
+    case 'read':
+      return `The system keychain did not give back the API key, so nothing was sent. ${hint}, then try again.${said}`;
+    case 'save':
+      return `The system keychain could not save the API key, so it was not added. ${hint}, then add it again, or add it as a session-only key.${said}`;
+    case 'delete':
+      return `The system keychain could not delete the API key, so the key was kept. ${hint}, then remove it again.${said}`;
+  }
 }
 
 function unavailableReason(detail: string, platform: NodeJS.Platform): string {
@@ -83,8 +128,9 @@ async function loadKeyring(): Promise<Keyring | { error: string }> {
 
 function keychainStore(keyring: Keyring, service: string): SecretStore {
   const entry = (account: string): KeyringEntry => new keyring.AsyncEntry(service, account, ENTRY_OPTIONS);
-  const fail = (action: string, error: unknown): never => {
-    throw new KeychainError(`The system keychain could not ${action}: ${scrub(error)}`);
+  const fail = (action: KeychainAction, error: unknown): never => {
+    const detail = scrub(error);
+    throw new KeychainError(keychainFailureMessage(action, detail), detail);
   };
   return {
     kind: 'os-keychain',
@@ -92,21 +138,21 @@ function keychainStore(keyring: Keyring, service: string): SecretStore {
       try {
         return (await entry(account).getPassword()) ?? undefined;
       } catch (error) {
-        return fail('read the API key', error);
+        return fail('read', error);
       }
     },
     async set(account, secret) {
       try {
         await entry(account).setPassword(secret);
       } catch (error) {
-        fail('save the API key', error);
+        fail('save', error);
       }
     },
     async delete(account) {
       try {
         return await entry(account).deleteCredential();
       } catch (error) {
-        return fail('delete the API key', error);
+        return fail('delete', error);
       }
     },
   };
@@ -144,7 +190,8 @@ export async function openOsKeychain(
     }
     detail = 'The keychain did not return the entry it had just saved.';
   } catch (error) {
-    detail = scrub(error);
+    // The platform's own words: the diagnosis below reads them, not our advice around them.
+    detail = error instanceof KeychainError ? error.detail : scrub(error);
   }
   return { available: false, reason: unavailableReason(detail, platform), detail };
 }

@@ -11,6 +11,7 @@ import { HEALTH_HISTORY_CAPACITY, type HealthUpdate } from '../../shared/health'
 import { ApiClient } from '../../electron/core/api-client';
 import { ApiError } from '../../electron/core/api-error';
 import { HEALTH_HISTORY_FILE } from '../../electron/core/health-history';
+import { KeychainError } from '../../electron/core/secret-store';
 import {
   HealthIntervalError,
   HealthMonitor,
@@ -245,6 +246,10 @@ describe('what a check says', () => {
     expect(statusOfFailure(e(200, 'INVALID_RESPONSE'))).toBe('unhealthy');
     expect(statusOfFailure(e(429, 'RATE_LIMITED'))).toBe('unknown');
     expect(statusOfFailure(new Error('boom'))).toBe('unknown');
+    // The keychain not giving the key says nothing about the service (issue 13).
+    expect(
+      statusOfFailure(new KeychainError('The system keychain did not give back the API key.', 'gone')),
+    ).toBe('unknown');
   });
 
   test('against the mock: healthy, degraded, unhealthy, 5xx, key rejected (401 and 403), unreachable', async () => {

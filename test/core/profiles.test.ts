@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { KeyVault } from '../../electron/core/key-vault';
 import {
@@ -196,6 +196,101 @@ describe('ProfileStore', () => {
     const text = readFileSync(settings.path, 'utf8');
     expect(text).toContain('https://staging.example.com');
     expect(text).not.toContain(mock.server.keys.pro);
+  });
+});
+
+describe('a CA given as PEM text (kept in <data>/ca)', () => {
+  const caDir = (): string => join(dataDir, 'ca');
+  /** The ca/ folder's files, or null when there is no folder. */
+  const caFiles = (): string[] | null => (existsSync(caDir()) ? readdirSync(caDir()).sort() : null);
+  const withCa = (): ProfileStore =>
+    new ProfileStore(settings, {
+      keyExists: (id) => vault.has(id),
+      caDir: caDir(),
+      keyOrigins: {
+        status: (id, origin) => vault.originStatus(id, origin),
+        allow: (id, origin) => vault.allowOrigin(id, origin),
+      },
+    });
+  const pem = (): string => readFileSync(mock.server.caCertPath, 'utf8');
+
+  test('a refused profile leaves the ca/ folder as it was: not made, or with the same files', () => {
+    const profiles = withCa();
+    // A name the settings file refuses only when it is written, after the certificate was copied.
+    const keyShaped = `${'k'.repeat(3)}_${'0'.repeat(32)}`;
+    const refusals: [string, () => unknown][] = [
+      [
+        'bad PEM',
+        () => profiles.add({ name: 'A', baseUrl: 'https://a.example.com', keyId, caCertPem: 'nope' }),
+      ],
+      [
+        'unknown key',
+        () => profiles.add({ name: 'A', baseUrl: 'https://a.example.com', keyId: 'gone', caCertPem: pem() }),
+      ],
+      [
+        'bad URL',
+        () => profiles.add({ name: 'A', baseUrl: 'http://a.example.com', keyId, caCertPem: pem() }),
+      ],
+      [
+        'refused when saved',
+        () => profiles.add({ name: keyShaped, baseUrl: 'https://a.example.com', keyId, caCertPem: pem() }),
+      ],
+    ];
+    for (const [why, add] of refusals) {
+      expect(add, why).toThrow();
+      expect(caFiles(), why).toBeNull();
+    }
+    const first = profiles.add({
+      name: 'Staging',
+      baseUrl: 'https://staging.example.com',
+      keyId,
+      caCertPem: pem(),
+    });
+    const kept = caFiles();
+    expect(kept).toHaveLength(1);
+    expect(readFileSync(first.caCertPath as string, 'utf8')).toBe(pem());
+    const more: [string, () => unknown][] = [
+      [
+        'duplicate name',
+        () => profiles.add({ name: 'staging', baseUrl: 'https://b.example.com', keyId, caCertPem: pem() }),
+      ],
+      // The key was added for staging.example.com: another origin needs the user's confirmation.
+      [
+        'origin not confirmed',
+        () => profiles.add({ name: 'B', baseUrl: 'https://b.example.com', keyId, caCertPem: pem() }),
+      ],
+      [
+        'refused when saved',
+        () =>
+          profiles.add({ name: keyShaped, baseUrl: 'https://staging.example.com', keyId, caCertPem: pem() }),
+      ],
+    ];
+    for (const [why, add] of more) {
+      expect(add, why).toThrow();
+      expect(caFiles(), why).toEqual(kept);
+    }
+  });
+
+  test('a bad PEM is refused in words about the certificate, naming no file of ours', () => {
+    const error = failure(() =>
+      withCa().add({ name: 'A', baseUrl: 'https://a.example.com', keyId, caCertPem: 'not a certificate' }),
+    );
+    expect(error.code).toBe('INVALID_CA');
+    expect(error.message).toMatch(/^The CA certificate contains no PEM certificate/);
+    expect(error.message).not.toContain(dataDir);
+  });
+
+  test('its file goes when the profile goes or stops using it; a CA file of the user’s stays', () => {
+    const profiles = withCa();
+    const a = profiles.add({ name: 'A', baseUrl: 'https://a.example.com', keyId, caCertPem: pem() });
+    const b = profiles.add({ name: 'B', baseUrl: 'https://a.example.com', keyId, caCertPem: pem() });
+    expect(caFiles()).toHaveLength(2);
+    profiles.remove(a.id);
+    expect(caFiles()).toEqual([basename(b.caCertPath as string)]);
+    profiles.update(b.id, { caCertPath: mock.server.caCertPath });
+    expect(caFiles()).toEqual([]);
+    profiles.update(b.id, { caCertPath: null });
+    expect(existsSync(mock.server.caCertPath)).toBe(true);
   });
 });
 

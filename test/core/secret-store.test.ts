@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import { CoreError } from '../../electron/core/core-error';
 import {
   createMemorySecretStore,
+  KeychainError,
+  keychainFailureMessage,
   openOsKeychain,
   type KeychainOpening,
 } from '../../electron/core/secret-store';
@@ -75,6 +78,26 @@ describe('without a keychain', () => {
       expect(opened.detail).toMatch(/nonexistent|dbus/i);
     },
   );
+});
+
+describe('a keychain failing after start', () => {
+  test("is told with what did not happen and what to do first, the platform's words last and short", () => {
+    const detail = `Platform failure: DBus error: ${'Did not receive a reply. '.repeat(20)}`;
+    const linux = keychainFailureMessage('save', detail, 'linux');
+    expect(linux).toMatch(
+      /^The system keychain could not save the API key, so it was not added\. Check that your Secret Service \(GNOME Keyring, KWallet or KeePassXC\) is running and unlocked, then add it again, or add it as a session-only key\. \(The keychain said: Platform failure: DBus error: Did not/,
+    );
+    expect(linux.length).toBeLessThan(400);
+    expect(keychainFailureMessage('read', 'locked', 'darwin')).toMatch(
+      /nothing was sent\. Check that the macOS Keychain is unlocked, then try again\./,
+    );
+    expect(keychainFailureMessage('delete', 'x', 'win32')).toMatch(
+      /so the key was kept\. Check that Windows Credential Manager/,
+    );
+    const error = new KeychainError(linux, detail);
+    expect(error).toBeInstanceOf(CoreError);
+    expect(error.code).toBe('KEYCHAIN_UNAVAILABLE');
+  });
 });
 
 describe('the session-only store', () => {

@@ -34,9 +34,10 @@ export class RunStore {
         cells: suite.cells,
       };
       const dir = join(this.dir, folderOf(suite.file));
-      await mkdir(dir, { recursive: true });
+      // Replies of the agents under test: the user's, like transcripts.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const name = `${String(result.startedAt).padStart(15, '0')}-${result.runId}.json`;
-      await writeFileAtomic(join(dir, name), JSON.stringify(stored));
+      await writeFileAtomic(join(dir, name), JSON.stringify(stored), { mode: 0o600 });
       const names = await this.names(suite.file);
       for (const old of names.slice(this.keep)) await rm(join(dir, old), { force: true });
     }
