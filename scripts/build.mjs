@@ -7,7 +7,9 @@
 //
 // `node scripts/build.mjs` builds everything; `node scripts/build.mjs node` only the esbuild
 // bundles (what `npm install` runs as `prepare`, and what bin/agent-console.js runs when its
-// bundle is missing or older than the sources).
+// bundle is missing or older than the sources). `--release` (what `npm run dist` and the packaging
+// test use) also removes the desktop app's chunks of earlier builds at once, so a package holds
+// exactly this build.
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -47,7 +49,7 @@ const NODE_BUNDLE = {
 
 /** Each file is written beside and renamed into place, so a process reading a bundle while another
  * rebuilds it never sees half a file (chunk names carry their content's hash). */
-function writeOutputs(result) {
+function writeOutputs(result, { pruneNow = false } = {}) {
   // Chunks before the entries that import them, so a new entry never points at a missing chunk.
   const isChunk = (file) => file.path.includes(join('/', 'chunks', '/'));
   const files = [...result.outputFiles.filter(isChunk), ...result.outputFiles.filter((f) => !isChunk(f))];
@@ -57,16 +59,22 @@ function writeOutputs(result) {
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
   }
-  pruneChunks(result.outputFiles.map((f) => f.path));
+  pruneChunks(
+    result.outputFiles.map((f) => f.path),
+    pruneNow ? 0 : 10 * 60_000,
+  );
 }
 
-/** Chunks of earlier builds, once no process started before this build can still be loading them. */
-function pruneChunks(written) {
+/**
+ * Chunks of earlier builds, once no process started before this build can still be loading them
+ * (older than `graceMs`; 0 for a release, whose package must not carry them).
+ */
+function pruneChunks(written, graceMs) {
   const dirs = new Set(written.filter((p) => p.includes(join('/', 'chunks', '/'))).map(dirname));
   for (const dir of dirs) {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
-      if (!written.includes(path) && Date.now() - statSync(path).mtimeMs > 10 * 60_000)
+      if (!written.includes(path) && Date.now() - statSync(path).mtimeMs >= graceMs)
         rmSync(path, { force: true });
     }
   }
@@ -77,7 +85,7 @@ export async function buildRenderer() {
   await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
 }
 
-export async function buildElectron() {
+export async function buildElectron({ release = false } = {}) {
   const { build } = await import('esbuild');
   writeOutputs(
     await build({
@@ -86,6 +94,7 @@ export async function buildElectron() {
       outdir: join(root, 'out', 'electron'),
       target: 'node22',
     }),
+    { pruneNow: release },
   );
   // A sandboxed preload gets no Node and no module loader beyond `require('electron')`: it must be
   // one CommonJS file. Built for the browser platform, so any Node built-in that sneaks into its
@@ -165,7 +174,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(`Built ${relative(process.cwd(), join(root, 'out'))}/node and out/electron.`);
   } else {
     await buildRenderer();
-    await buildElectron();
+    await buildElectron({ release: process.argv.includes('--release') });
     await buildNodeTools();
     console.log('Built out/renderer, out/electron and out/node.');
   }

@@ -98,7 +98,7 @@ describe('electron-builder.yml', () => {
     expect(pkg.main.startsWith('out/')).toBe(true);
     const build = readFileSync('scripts/build.mjs', 'utf8');
     for (const output of ['out/electron', 'out/renderer']) expect(build).toContain(output);
-    expect(pkg.scripts.dist).toBe('node scripts/build.mjs && electron-builder');
+    expect(pkg.scripts.dist).toBe('node scripts/build.mjs --release && electron-builder');
   });
 
   it('has every icon it names, a PNG of at least 512×512', () => {

@@ -121,7 +121,7 @@ let resources: string;
 const running: Launched[] = [];
 
 beforeAll(async () => {
-  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { encoding: 'utf8' });
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--release'], { encoding: 'utf8' });
   expect(built.status, built.stderr).toBe(0);
   resources = await packageWithStandIn(work);
 }, 240_000);
@@ -145,6 +145,15 @@ describe('the packaged desktop app starts from its package alone (stand-in Elect
     expect(files).toContain('/out/electron/main.js');
     expect(files).toContain('/out/electron/preload.cjs');
     expect(files).toContain('/out/renderer/index.html');
+    // This build's chunks only: none left over from an earlier build (the dev build keeps those a
+    // while for processes still running), each one imported by the main process or another chunk.
+    const chunks = files.filter((f) => /^\/out\/electron\/chunks\/[^/]+\.js$/.test(f));
+    const importers = (chunk: string) =>
+      ['/out/electron/main.js', ...chunks.filter((c) => c !== chunk)]
+        .map((f) => readFileSync(f.slice(1), 'utf8'))
+        .join('\n');
+    const unused = chunks.filter((chunk) => !importers(chunk).includes(`/${chunk.split('/').at(-1)}"`));
+    expect(unused, 'chunks in the package that nothing imports').toEqual([]);
   });
 
   it('resolves every import inside the package, opens a secure window on packaged files, handles every bridge call and reaches the embedded mock', async () => {
