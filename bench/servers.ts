@@ -25,7 +25,19 @@ const agentsBody = JSON.stringify({
   total: mock.service.state.agents.length,
   has_more: false,
 });
+// The storyteller's 20,000 frames as the mock sends them, for a bare server that writes them in 16 KB
+// writes: the floor under the mock's unpaced SSE emission.
+const frames = Array.from(
+  { length: 20_000 },
+  (_, i) => `data: ${JSON.stringify({ content: `word${i % 97} ` })}\n\n`,
+).join('');
 const bare = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+  if (req.url === '/sse') {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    for (let at = 0; at < frames.length; at += 16 * 1024) res.write(frames.slice(at, at + 16 * 1024));
+    res.end('data: [DONE]\n\n');
+    return;
+  }
   const body = req.url === '/agents' ? agentsBody : hello;
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   res.end(body);
@@ -36,6 +48,8 @@ const barePort = typeof address === 'object' && address ? address.port : 0;
 
 const fastify = Fastify({ https: { key: tls.key, cert: tls.cert }, logger: false });
 fastify.get('/', async () => ({ hello: 'world' }));
+// Fastify sending the mock's /agents bytes: what the mock's own work costs beyond Fastify's.
+fastify.get('/agents', async (_req, reply) => reply.type('application/json').send(agentsBody));
 await fastify.listen({ port: 0, host: '127.0.0.1' });
 const fastifyAddress = fastify.server.address();
 const fastifyPort = typeof fastifyAddress === 'object' && fastifyAddress ? fastifyAddress.port : 0;
