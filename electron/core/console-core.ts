@@ -10,6 +10,7 @@ import {
   awaitRunningEndpoint,
   findRunningEndpoint,
   withdrawEndpoint,
+  type MockEndpoint,
 } from '../../mock/endpoint-file';
 import type { MockServer } from '../../mock/server';
 import { ApiClient } from './api-client';
@@ -164,18 +165,14 @@ export class ConsoleCore {
       if (!running) {
         // Loaded only here: a real profile's session never loads fastify or selfsigned.
         const { startMockServer } = await import('../../mock/server');
-        try {
-          mock = await startMockServer({
+        const start = () =>
+          startMockServer({
             dataDir: mockDir,
             clock,
             ...(options.onWarning ? { onWarning: options.onWarning } : {}),
           });
-        } catch (error) {
-          // Another process took the folder a moment ago and is starting its mock: use that one.
-          if (mode !== 'discover' || (error as CoreError).code !== 'FOLDER_IN_USE') throw error;
-          running = await awaitRunningEndpoint(mockDir);
-          if (!running) throw error;
-        }
+        if (mode === 'discover') ({ mock, running } = await startOrJoinMock(mockDir, start));
+        else mock = await start();
       }
       if (running) {
         await installEmbeddedMock(vault, profiles, {
@@ -398,4 +395,26 @@ export class ConsoleCore {
 /** Same service, key and CA: the cached client still fits the profile. */
 function sameTarget(a: Profile, b: Profile): boolean {
   return a.baseUrl === b.baseUrl && a.keyId === b.keyId && a.caCertPath === b.caCertPath;
+}
+
+/**
+ * Discover mode when no mock is announced: start one, or — when another process took the folder a
+ * moment ago (two commands started together) — use that one's mock once it is announced. Its owner
+ * may also be gone again by then (a short command): then the folder is free and this one starts its
+ * own. Gives up after ten seconds with the folder's owner named.
+ */
+async function startOrJoinMock(
+  mockDir: string,
+  start: () => Promise<MockServer>,
+): Promise<{ mock?: MockServer; running?: MockEndpoint }> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return { mock: await start() };
+    } catch (error) {
+      if ((error as CoreError).code !== 'FOLDER_IN_USE' || Date.now() >= until) throw error;
+    }
+    const running = await awaitRunningEndpoint(mockDir, 500);
+    if (running) return { running };
+  }
 }

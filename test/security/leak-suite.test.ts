@@ -189,7 +189,10 @@ describe('a server that echoes the key', () => {
       expect(outputs.join('\n')).toContain(`***…${KEY.slice(-4)}`);
       expect(keyPieces(outputs.join('\n'), KEY)).toEqual([]);
       const fixtures = filesUnder(dataDir).filter((f) => f.includes('fixtures'));
-      expect(fixtures.length).toBeGreaterThanOrEqual(2);
+      expect(
+        fixtures.length,
+        `fixtures ${fixtures.join(', ')}; the CLIs said:\n${outputs.join('\n')}`,
+      ).toBeGreaterThanOrEqual(2);
       for (const file of fixtures) expect(keyPieces(readFileSync(file, 'utf8'), KEY)).toEqual([]);
     },
     120_000,
