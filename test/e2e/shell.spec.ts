@@ -104,8 +104,21 @@ test('a bad profile is refused in words, and the form keeps what was typed', asy
 test('the gauge: remaining falls as requests are made, and the reset countdown runs', async ({ app }) => {
   const gauge = app.getByRole('status', { name: 'Rate limit' });
   await expect(gauge).toContainText('of 60/min left');
-  const before = Number(await app.getByTestId('rate-remaining').textContent());
   await app.getByRole('link', { name: 'Profiles' }).click();
+  // What the first screen asked for (the playground's agents) has landed: the count stands still.
+  const remaining = app.getByTestId('rate-remaining');
+  let before = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = Number(await remaining.textContent());
+        const settled = now === before;
+        before = now;
+        return settled;
+      },
+      { intervals: [500] },
+    )
+    .toBe(true);
   const card = app.getByRole('listitem', { name: 'Embedded mock' });
   for (let i = 0; i < 3; i++) {
     await card.getByRole('button', { name: 'Test connection' }).click();
