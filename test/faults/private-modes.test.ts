@@ -51,6 +51,17 @@ function expectPrivate(root: string, mustHold: string[]): void {
   expect(wrong, JSON.stringify(all, null, 1)).toEqual([]);
 }
 
+/** What a chat and a profile switch leave in a new data folder, each private to the user. */
+const AFTER_A_CHAT = [
+  '.',
+  'logs',
+  'logs/agent-console.log',
+  'mock',
+  'mock/mock-state.json',
+  'transcripts',
+  'settings.json',
+];
+
 posix(
   'the CLI makes the data folder, logs/, mock/ and transcripts/ 0700 and its files 0600',
   async () => {
@@ -60,15 +71,7 @@ posix(
     expect(chat.code, chat.stderr).toBe(0);
     const use = await run(['bin/agent-console.js', 'profiles', 'use', 'Embedded mock'], env);
     expect(use.code, use.stderr).toBe(0);
-    expectPrivate(dataDir, [
-      '.',
-      'logs',
-      'logs/agent-console.log',
-      'mock',
-      'mock/mock-state.json',
-      'transcripts',
-      'settings.json',
-    ]);
+    expectPrivate(dataDir, AFTER_A_CHAT);
   },
   60_000,
 );
@@ -87,16 +90,7 @@ posix(
     } finally {
       expect(await web.stop()).toBe(0);
     }
-    expectPrivate(dataDir, [
-      '.',
-      'logs',
-      'logs/agent-console.log',
-      'mock',
-      'mock/mock-state.json',
-      'transcripts',
-      'settings.json',
-      'health-history.jsonl',
-    ]);
+    expectPrivate(dataDir, [...AFTER_A_CHAT, 'health-history.jsonl']);
   },
   60_000,
 );

@@ -8,7 +8,8 @@ import { RateLimiter } from '../../electron/core/rate-limiter';
 import { ChatExchanges, ThreadExchanges, type ExchangeHost } from '../../electron/core/exchanges';
 import { coreSuiteExchange, type SuiteExchange } from '../../electron/core/suites/suite-exchange';
 import { TranscriptStore } from '../../electron/core/transcript-store';
-import { tempDir } from './mock';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { removeDir, startTestMock, tempDir, type TestMock } from './mock';
 import { parseSuite } from '../../electron/core/suites/suite-loader';
 import { runSuites, suiteTargets, type RunOptions } from '../../electron/core/suites/suite-runner';
 import type { MockServer } from '../../mock/server';
@@ -89,4 +90,23 @@ export function checksOf(result: SuiteRunResult, name: string): CheckResult[] {
   const cell = result.suites.flatMap((s) => s.cells).find((c) => c.caseName === name);
   if (!cell) throw new Error(`no case named ${name}`);
   return cell.attempts[0]?.steps.flatMap((s) => s.checks) ?? [];
+}
+
+/**
+ * For a test file: the real mock and a harness on it, started once, reset to the seed before each
+ * test and removed after the file. Read `mock` and `harness` inside tests (they exist from beforeAll).
+ */
+export function suiteHarnessForFile(): { readonly mock: TestMock; readonly harness: SuiteHarness } {
+  const shared = {} as { mock: TestMock; harness: SuiteHarness };
+  beforeAll(async () => {
+    shared.mock = await startTestMock();
+    shared.harness = suiteHarness(shared.mock.server);
+  });
+  beforeEach(() => shared.mock.server.control.reset());
+  afterAll(async () => {
+    await shared.harness.close();
+    await shared.mock.stop();
+    removeDir(shared.mock.dataDir);
+  });
+  return shared;
 }

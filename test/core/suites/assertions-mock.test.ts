@@ -2,32 +2,17 @@
 // agent does what the assertion says and failing, with the expected and the actual, where it does
 // not: stream_error (glitch), a stream cut before [DONE] (the breakStreams fault), pauses (paced
 // agents), errors (a stopped agent, an agent in error, an oversized message) and session memory.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { STREAM_DONE } from '../../../shared/api';
-import { removeDir, startTestMock, type TestMock } from '../../support/mock';
-import { checksOf, stepsOf, suiteHarness, type SuiteHarness } from '../../support/suite-harness';
+import { checksOf, stepsOf, suiteHarnessForFile } from '../../support/suite-harness';
 
-let mock: TestMock;
-let harness: SuiteHarness;
-
-beforeAll(async () => {
-  mock = await startTestMock();
-  harness = suiteHarness(mock.server);
-});
-
-beforeEach(() => mock.server.control.reset());
-
-afterAll(async () => {
-  await harness.close();
-  await mock.stop();
-  removeDir(mock.dataDir);
-});
+const setup = suiteHarnessForFile();
 
 const byKind = (checks: { kind: string; passed: boolean }[]) => checks.map((c) => [c.kind, c.passed]);
 
 describe('reply assertions on a real reply', () => {
   test('each passes on what echo said and fails, naming the reply, on what it did not', async () => {
-    const result = await harness.run(`
+    const result = await setup.harness.run(`
 name: Reply
 targets: { agents: [echo] }
 cases:
@@ -77,7 +62,7 @@ cases:
   });
 
   test('json: a fenced block in the reply parses, and a schema mismatch says where', async () => {
-    const result = await harness.run(`
+    const result = await setup.harness.run(`
 name: JSON
 targets: { agents: [echo] }
 cases:
@@ -111,7 +96,7 @@ cases:
 
 describe('stream assertions on real streams', () => {
   test('glitch’s stream_error: the stream does not complete, and says why', async () => {
-    const result = await harness.run(`
+    const result = await setup.harness.run(`
 name: Glitch
 targets: { agents: [glitch] }
 cases:
@@ -148,8 +133,8 @@ cases:
 
   test('a stream cut before [DONE] (breakStreams: drop) fails completes and is STREAM_INCOMPLETE', async () => {
     const message = 'a message long enough for several twelve-character chunks';
-    mock.server.control.setFaults({ breakStreams: { afterChunks: 2, mode: 'drop', count: 2 } });
-    const result = await harness.run(
+    setup.mock.server.control.setFaults({ breakStreams: { afterChunks: 2, mode: 'drop', count: 2 } });
+    const result = await setup.harness.run(
       `
 name: Cut
 targets: { agents: [echo] }
@@ -183,8 +168,8 @@ cases:
 
   test('pauses between chunks: max-gap-ms fails on a paced agent and passes with room for them', async () => {
     // 300 ms between chunks, sleeps on the mock's side: every gap the client sees is about that.
-    mock.server.control.setAgent('echo', { chunkDelayMs: 300 });
-    const result = await harness.run(`
+    setup.mock.server.control.setAgent('echo', { chunkDelayMs: 300 });
+    const result = await setup.harness.run(`
 name: Gaps
 targets: { agents: [echo] }
 cases:
@@ -202,8 +187,8 @@ cases:
   });
 
   test('time to first chunk and total time: a slow start fails a tight bound, passes a loose one', async () => {
-    mock.server.control.setAgent('echo', { latencyMs: 400 });
-    const result = await harness.run(`
+    setup.mock.server.control.setAgent('echo', { latencyMs: 400 });
+    const result = await setup.harness.run(`
 name: Slow start
 targets: { agents: [echo] }
 cases:
@@ -232,7 +217,7 @@ cases:
 
 describe('error assertions', () => {
   test('a stopped agent, an agent in error and an oversized message, each as expected and as not', async () => {
-    const result = await harness.run(`
+    const result = await setup.harness.run(`
 name: Errors
 targets: { agents: [archivist] }
 cases:
@@ -265,7 +250,7 @@ cases:
       actual: 'HTTP 404 AGENT_NOT_FOUND',
     });
 
-    const others = await harness.run(`
+    const others = await setup.harness.run(`
 name: More errors
 cases:
   - name: too big
@@ -282,7 +267,7 @@ cases:
   });
 
   test('ledger-bot, in error, answers 502 AGENT_ERROR', async () => {
-    const result = await harness.run(`
+    const result = await setup.harness.run(`
 name: Ledger
 targets: { agents: [ledger-bot] }
 cases:
@@ -297,7 +282,7 @@ cases:
 
 describe('session assertions', () => {
   test('remembers: helpdesk recalls the previous turn of a session or thread, not the one before', async () => {
-    const result = await harness.run(`
+    const result = await setup.harness.run(`
 name: Memory
 targets: { agents: [helpdesk] }
 cases:

@@ -1,7 +1,7 @@
 // The runner against the real mock: the matrix and its events (what a grid on screen follows),
 // the concurrency bound, cancel, --bail, repeats' statistics, masking, request ids and frames, a
 // 429 from elsewhere waited out, and no transcript written for a suite's sessions.
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { STREAM_DONE } from '../../../shared/api';
 import type { SuiteRunEvent } from '../../../shared/suite-run';
 import { ConsoleCore } from '../../../electron/core/console-core';
@@ -9,24 +9,10 @@ import { coreSuiteExchange, type SuiteExchange } from '../../../electron/core/su
 import { parseSuite } from '../../../electron/core/suites/suite-loader';
 import { runSuites, suiteTargets } from '../../../electron/core/suites/suite-runner';
 import { testService } from '../../support/keychain';
-import { removeDir, startTestMock, tempDir, type TestMock } from '../../support/mock';
-import { checksOf, stepsOf, suiteHarness, type SuiteHarness } from '../../support/suite-harness';
+import { removeDir, tempDir } from '../../support/mock';
+import { checksOf, stepsOf, suiteHarnessForFile } from '../../support/suite-harness';
 
-let mock: TestMock;
-let harness: SuiteHarness;
-
-beforeAll(async () => {
-  mock = await startTestMock();
-  harness = suiteHarness(mock.server);
-});
-
-beforeEach(() => mock.server.control.reset());
-
-afterAll(async () => {
-  await harness.close();
-  await mock.stop();
-  removeDir(mock.dataDir);
-});
+const setup = suiteHarnessForFile();
 
 /** The harness's exchange, counting calls in progress and remembering the most at once. */
 function counting(inner: SuiteExchange) {
@@ -71,7 +57,7 @@ function counting(inner: SuiteExchange) {
 
 describe('the matrix and its events', () => {
   test('cases × targets × repeats, each attempt reported as it ends and each cell once, in order', async () => {
-    const result = await harness.run(
+    const result = await setup.harness.run(
       `
 name: Matrix
 targets: { agents: [echo, helpdesk] }
@@ -126,15 +112,15 @@ cases:
   });
 
   test('no more attempts in flight than the concurrency allows', async () => {
-    mock.server.control.setAgent('echo', { chunkDelayMs: 40 });
+    setup.mock.server.control.setAgent('echo', { chunkDelayMs: 40 });
     const suite = parseSuite(
       'name: C\ntargets: { agents: [echo] }\ncases: [{ name: a, message: a message of about forty characters }]\n',
       'c.yaml',
     );
     for (const concurrency of [1, 3]) {
-      const { exchange, stats } = counting(harness.exchange);
+      const { exchange, stats } = counting(setup.harness.exchange);
       const result = await runSuites(
-        [{ suite, targets: suiteTargets(suite, { resolveProfile: () => harness.profile }) }],
+        [{ suite, targets: suiteTargets(suite, { resolveProfile: () => setup.harness.profile }) }],
         { exchange, concurrency, repeat: 9 },
       );
       expect(result.totals.passed).toBe(9);
@@ -150,7 +136,7 @@ describe('stopping', () => {
       'name: Long\ntargets: { agents: [storyteller] }\ncases: [{ name: story, message: go, repeat: 6 }]\n',
       'long.yaml',
     );
-    const inner = harness.exchange;
+    const inner = setup.harness.exchange;
     const exchange: SuiteExchange = {
       ...inner,
       async stream(p, i, o) {
@@ -162,7 +148,7 @@ describe('stopping', () => {
     };
     const events: SuiteRunEvent[] = [];
     const result = await runSuites(
-      [{ suite, targets: suiteTargets(suite, { resolveProfile: () => harness.profile }) }],
+      [{ suite, targets: suiteTargets(suite, { resolveProfile: () => setup.harness.profile }) }],
       { exchange, concurrency: 2, signal: controller.signal, onEvent: (e) => events.push(e) },
     );
     expect(result.status).toBe('cancelled');
@@ -180,7 +166,7 @@ describe('stopping', () => {
   });
 
   test('--bail: after the first failure, the attempts not started are skipped', async () => {
-    const result = await harness.run(
+    const result = await setup.harness.run(
       `
 name: Bail
 targets: { agents: [echo] }
@@ -203,8 +189,8 @@ cases:
 
 describe('what each result keeps', () => {
   test('repeats give p50/p95 and how many passed: a cell that fails once in four is flaky', async () => {
-    mock.server.control.setFaults({ failNext: { status: 502, count: 1, pathPrefix: '/api/v1/chat' } });
-    const result = await harness.run(
+    setup.mock.server.control.setFaults({ failNext: { status: 502, count: 1, pathPrefix: '/api/v1/chat' } });
+    const result = await setup.harness.run(
       'name: F\ntargets: { agents: [echo] }\ncases: [{ name: f, message: hi }]\n',
       {
         repeat: 4,
@@ -228,7 +214,7 @@ describe('what each result keeps', () => {
   });
 
   test('request ids the service gave, the frames as they came, the timings', async () => {
-    const result = await harness.run(`
+    const result = await setup.harness.run(`
 name: Kept
 targets: { agents: [helpdesk] }
 cases:
@@ -244,7 +230,9 @@ cases:
     const ids = steps.map((s) => s.requestId);
     expect(new Set(ids).size).toBe(4);
     await vi.waitFor(() => {
-      const served = mock.server.control.requests().filter((r) => r.method === 'POST' && r.status === 200);
+      const served = setup.mock.server.control
+        .requests()
+        .filter((r) => r.method === 'POST' && r.status === 200);
       expect(served.map((r) => r.requestId)).toEqual(expect.arrayContaining(ids));
     });
     const [streamed, plain, ...thread] = steps;
@@ -261,7 +249,7 @@ cases:
     expect(plain?.totalMs).toBeGreaterThan(0);
     expect(thread.map((s) => s.status)).toEqual([200, 200]);
     expect(result.suites[0]?.cells[2]?.attempts[0]?.threadId).toBe(
-      mock.server.service.state.threads.at(-1)?.id,
+      setup.mock.server.service.state.threads.at(-1)?.id,
     );
   });
 
@@ -269,7 +257,7 @@ cases:
   // assertions included — sees it; an assertion can match the mask, never the key.
   test('a key-shaped secret echoed in a reply is masked before assertions and in everything kept', async () => {
     const secret = `sk9_${'A1b2C3d4'.repeat(4)}`;
-    const result = await harness.run(
+    const result = await setup.harness.run(
       `name: Mask\ntargets: { agents: [echo] }\ncases:\n  - { name: m, message: "key {{env.SECRET}}", assert: [{ contains: "***…${secret.slice(-4)}" }, { contains: "{{env.SECRET}}" }] }\n`,
       { env: { SECRET: secret } },
     );
@@ -287,8 +275,8 @@ cases:
   });
 
   test('a 429 from elsewhere is waited out and the turn sent again, and counted', async () => {
-    mock.server.control.setFaults({ failNext: { status: 429, count: 1, pathPrefix: '/api/v1/chat' } });
-    const result = await harness.run(
+    setup.mock.server.control.setFaults({ failNext: { status: 429, count: 1, pathPrefix: '/api/v1/chat' } });
+    const result = await setup.harness.run(
       'name: R\ntargets: { agents: [echo] }\ncases: [{ name: r, message: hi }]\n',
     );
     expect(result.status).toBe('passed');
@@ -296,7 +284,9 @@ cases:
     expect(result.rateLimited).toBe(1);
     const id = stepsOf(result)[0]?.requestId;
     await vi.waitFor(() => {
-      const served = mock.server.control.requests().filter((r) => r.status === 429 || r.requestId === id);
+      const served = setup.mock.server.control
+        .requests()
+        .filter((r) => r.status === 429 || r.requestId === id);
       expect(served.map((r) => [r.path, r.status])).toEqual([
         ['/api/v1/chat', 429],
         ['/api/v1/chat', 200],
