@@ -52,8 +52,13 @@ export async function startPrivateSecretService(): Promise<PrivateSecretService 
     createInterface({ input: bus.stdout }).once('line', resolve);
     bus.once('exit', (code) => reject(new Error(`dbus-daemon exited (${code})`)));
   });
+  // Its own runtime folder too: gnome-keyring keeps its control socket there, and one sharing the
+  // test session's folder took that socket from the session's keyring, which then stopped answering
+  // every other test running at the same time.
+  const runtime = join(home, 'run');
+  mkdirSync(runtime, { mode: 0o700 });
   const keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {
-    env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: address, XDG_DATA_HOME: home },
+    env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: address, XDG_DATA_HOME: home, XDG_RUNTIME_DIR: runtime },
     stdio: ['pipe', 'ignore', 'ignore'],
   });
   children.push(keyring);
