@@ -27,9 +27,19 @@ function reexecUnderDbus() {
     'printf agent-console-test | XDG_DATA_HOME="$keyrings" gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1',
     'exec "$0" "$@"',
   ].join('; ');
+  // The session bus gets the open-file allowance a desktop session's has (it asks for 65,536 and,
+  // unprivileged, keeps the soft limit it was started with, often 1,024): every test process,
+  // browser and keychain client holds connections to it at once.
   const result = spawnSync(
-    'dbus-run-session',
-    ['--', 'sh', '-c', inner, process.execPath, ...process.argv.slice(1)],
+    'sh',
+    [
+      '-c',
+      'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec dbus-run-session -- sh -c "$@"',
+      'sh',
+      inner,
+      process.execPath,
+      ...process.argv.slice(1),
+    ],
     {
       stdio: 'inherit',
       env: { ...process.env, AGENT_CONSOLE_TEST_SESSION: '1' },

@@ -126,8 +126,23 @@ async function loadKeyring(): Promise<Keyring | { error: string }> {
   }
 }
 
+/**
+ * One entry per account, kept: on Linux each entry holds its own D-Bus connection until it is
+ * garbage-collected, so a fresh entry per read (every API request reads its key) piled up open
+ * connections faster than the collector freed them, until the process or the session bus ran out
+ * of file descriptors and the keychain stopped answering. A kept entry reuses its connection and
+ * still reads what is stored now, whoever changed it.
+ */
 function keychainStore(keyring: Keyring, service: string): SecretStore {
-  const entry = (account: string): KeyringEntry => new keyring.AsyncEntry(service, account, ENTRY_OPTIONS);
+  const entries = new Map<string, KeyringEntry>();
+  const entry = (account: string): KeyringEntry => {
+    let found = entries.get(account);
+    if (!found) {
+      found = new keyring.AsyncEntry(service, account, ENTRY_OPTIONS);
+      entries.set(account, found);
+    }
+    return found;
+  };
   const fail = (action: KeychainAction, error: unknown): never => {
     const detail = scrub(error);
     throw new KeychainError(keychainFailureMessage(action, detail), detail);
@@ -150,7 +165,9 @@ function keychainStore(keyring: Keyring, service: string): SecretStore {
     },
     async delete(account) {
       try {
-        return await entry(account).deleteCredential();
+        const deleted = await entry(account).deleteCredential();
+        entries.delete(account);
+        return deleted;
       } catch (error) {
         return fail('delete', error);
       }

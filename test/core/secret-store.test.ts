@@ -49,6 +49,48 @@ describe('the OS keychain', () => {
     expect(keychainEntry(service, 'acct-1').getPassword()).toBeNull();
     expect(await store.delete('acct-1')).toBe(false);
   });
+
+  keychainTest(
+    `keeps answering through 600 reads in a process allowed 80 open files, and sees a change made elsewhere${suffix}`,
+    () => {
+      // Every API request reads its key. On Linux a fresh binding entry per read held a D-Bus
+      // connection until garbage collection: ~1 open file per request, so a busy console (or the
+      // session bus serving it) ran out of file descriptors and the keychain stopped answering.
+      const module = pathToFileURL(
+        fileURLToPath(new URL('../../electron/core/secret-store.ts', import.meta.url)),
+      );
+      const code = `const { openOsKeychain } = await import(${JSON.stringify(module.href)});
+        const opened = await openOsKeychain(${JSON.stringify(service)});
+        if (!opened.available) throw new Error(opened.detail);
+        await opened.store.set('busy', 'first');
+        let same = 0;
+        for (let i = 0; i < 600; i++) if ((await opened.store.get('busy')) === 'first') same++;
+        process.stdout.write(String(same) + '\\n');
+        // Another program changes the entry: the next read says so (nothing cached but the entry).
+        const { AsyncEntry } = await import('@napi-rs/keyring');
+        await new AsyncEntry(${JSON.stringify(service)}, 'busy', { linux: { store: 'secret-service' } }).setPassword('second');
+        process.stdout.write(String(await opened.store.get('busy')) + '\\n');
+        await opened.store.delete('busy');`;
+      const child = spawnSync(
+        'sh',
+        [
+          '-c',
+          'ulimit -n 80 && exec "$0" "$@"',
+          process.execPath,
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          code,
+        ],
+        { encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(child.stderr).not.toMatch(/Too many open files/);
+      expect(child.status, child.stderr).toBe(0);
+      expect(child.stdout.split('\n').slice(0, 2)).toEqual(['600', 'second']);
+    },
+    90_000,
+  );
 });
 
 describe('without a keychain', () => {
