@@ -52,9 +52,8 @@ export async function startPrivateSecretService(): Promise<PrivateSecretService 
     createInterface({ input: bus.stdout }).once('line', resolve);
     bus.once('exit', (code) => reject(new Error(`dbus-daemon exited (${code})`)));
   });
-  // Its own runtime folder too: gnome-keyring keeps its control socket there, and one sharing the
-  // test session's folder took that socket from the session's keyring, which then stopped answering
-  // every other test running at the same time.
+  // Its own runtime folder too (gnome-keyring keeps its control socket there): nothing of it is
+  // shared with the keyring of the session the other tests use.
   const runtime = join(home, 'run');
   mkdirSync(runtime, { mode: 0o700 });
   const keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {
