@@ -32,6 +32,15 @@ function contentOf(
   return parsed.success && 'error' in parsed.data ? parsed.data : undefined;
 }
 
+/**
+ * True when `data` is exactly `{"content":"<content>"}`. Sound by length: `content` was parsed from
+ * `data`, every JSON escape is longer than the character it stands for, so the lengths agree only
+ * when the content was written out unescaped between those two ends and nothing else is there.
+ */
+function isPlainContentFrame(data: string, content: string): boolean {
+  return data.length === content.length + 14 && data.startsWith('{"content":"') && data.endsWith('"}');
+}
+
 export interface StreamChunk {
   index: number;
   content: string;
@@ -69,11 +78,21 @@ export interface StreamSource {
 }
 
 export class ChatStream implements AsyncIterable<StreamChunk> {
-  text = '';
+  /** Every chunk's content, in order; `text` joins them when read. */
+  private readonly contents: string[] = [];
+  private joined = '';
+  private joinedCount = 0;
   chunkCount = 0;
   /** Bytes of the body read from the wire. */
   bytesRead = 0;
-  readonly frames: StreamFrame[] = [];
+  // The frames as parallel arrays, not an object each: a long stream's frames are all kept (the
+  // inspector shows them), and 20,000 small objects surviving into the old generation cost more
+  // collector time than parsing them (issue 18). `frames` builds the objects when asked. A plain
+  // `{"content":"…"}` frame is kept as the index of its chunk, whose content spells it exactly.
+  private readonly frameAt: number[] = [];
+  private readonly frameData: (string | number)[] = [];
+  private readonly commentAt: number[] = [];
+  private built: StreamFrame[] | undefined;
   readonly timing: StreamTiming = {};
   status: StreamStatus = 'connecting';
   error: ApiError | undefined;
@@ -88,6 +107,32 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
   ) {
     this.timing.headersMs = headersMs;
     this.finished = new Promise((resolve) => (this.settle = resolve));
+  }
+
+  /** The reply so far. */
+  get text(): string {
+    if (this.joinedCount < this.contents.length) {
+      this.joined += this.contents.slice(this.joinedCount).join('');
+      this.joinedCount = this.contents.length;
+    }
+    return this.joined;
+  }
+
+  /** The raw events and comments so far, in order, as the stream inspector shows them. */
+  get frames(): StreamFrame[] {
+    if (this.built?.length === this.frameData.length) return this.built;
+    const comments = new Set(this.commentAt);
+    this.built = this.frameData.map((kept, i) => {
+      const atMs = this.frameAt[i] as number;
+      const data = typeof kept === 'number' ? `{"content":"${this.contents[kept]}"}` : kept;
+      return comments.has(i) ? { atMs, data, comment: true } : { atMs, data };
+    });
+    return this.built;
+  }
+
+  private addFrame(atMs: number, data: string | number): number {
+    this.frameAt.push(atMs);
+    return this.frameData.push(data) - 1;
   }
 
   get requestId(): string | undefined {
@@ -134,15 +179,16 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
     const redactor = new StreamRedactor();
     const addContent = (content: string, atMs: number): void => {
       this.timing.firstChunkMs ??= atMs;
-      this.text += content;
+      this.contents.push(content);
       pending.push({ index: this.chunkCount++, content, atMs, gapMs: atMs - lastAt });
       lastAt = atMs;
     };
+    // One timestamp per network read: the events one read brought arrived together.
+    let readAtMs = 0;
     const onEvent = (event: EventSourceMessage): void => {
-      const atMs = this.source.elapsed();
+      const atMs = readAtMs;
       const data = event.data;
-      const frame: StreamFrame = { atMs, data: redactSecrets(data) };
-      this.frames.push(frame);
+      if (sawDone || failure || data === STREAM_DONE) this.addFrame(atMs, redactSecrets(data));
       if (sawDone || failure) return;
       if (data === STREAM_DONE) {
         sawDone = true;
@@ -152,6 +198,7 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
       }
       const content = contentOf(data);
       if (typeof content !== 'string') {
+        this.addFrame(atMs, redactSecrets(data));
         if (content === IGNORED) return;
         if (content !== undefined) fail('STREAM_ERROR', content.error.message, content.error.code);
         else
@@ -162,14 +209,18 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
         return;
       }
       const masked = redactor.push(content);
-      if (masked !== content)
-        frame.data = JSON.stringify({ ...(JSON.parse(data) as object), content: masked });
+      if (masked !== content) {
+        this.addFrame(atMs, JSON.stringify({ ...(JSON.parse(data) as object), content: masked }));
+      } else if (isPlainContentFrame(data, content)) {
+        this.addFrame(atMs, this.contents.length);
+      } else {
+        this.addFrame(atMs, redactSecrets(data));
+      }
       addContent(masked, atMs);
     };
     const parser = createParser({
       onEvent,
-      onComment: (comment) =>
-        this.frames.push({ atMs: this.source.elapsed(), data: redactSecrets(comment), comment: true }),
+      onComment: (comment) => this.commentAt.push(this.addFrame(readAtMs, redactSecrets(comment))),
     });
     const decoder = new TextDecoder('utf-8');
     this.status = 'streaming';
@@ -177,6 +228,7 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
       try {
         for await (const bytes of this.source.body) {
           this.bytesRead += bytes.byteLength;
+          readAtMs = this.source.elapsed();
           parser.feed(decoder.decode(bytes, { stream: true }));
           if (pending.length > 0) {
             const batch = pending;
@@ -188,7 +240,10 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
         }
         // A line ending in a bare CR at the very end is complete only once the parser sees that
         // nothing (no LF) follows it: the final newline says so.
-        if (!sawDone) parser.feed(decoder.decode() + '\n');
+        if (!sawDone) {
+          readAtMs = this.source.elapsed();
+          parser.feed(decoder.decode() + '\n');
+        }
       } catch (error) {
         if (error instanceof ApiError) throw error;
         throw this.source.classify(error, this.text);

@@ -20,6 +20,8 @@ export class StreamRedactor {
 
   /** Takes the next piece of the stream; returns what may be passed on now (maybe ''). */
   push(piece: string): string {
+    // Nearly every piece: nothing held back and no `_` in it, so nothing to mask or hold.
+    if (this.pending === '' && !piece.includes('_')) return this.sent(piece);
     const text = this.tail + this.pending + piece;
     const base = this.tail.length;
     if (!text.includes('_')) {
@@ -52,7 +54,7 @@ export class StreamRedactor {
   }
 
   private sent(text: string): string {
-    this.tail = (this.tail + text).slice(-TAIL);
+    this.tail = text.length >= TAIL ? text.slice(-TAIL) : (this.tail + text).slice(-TAIL);
     return text;
   }
 }

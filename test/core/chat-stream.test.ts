@@ -143,6 +143,28 @@ describe('ChatStream', () => {
     expect(stream.frames.map((f) => f.data)).toContain('{"type":"usage","tokens":12}');
   });
 
+  test('the inspector gets every frame byte for byte, whatever its spelling, and the text as far as it came', async () => {
+    const events = [
+      '{"content":"plain "}',
+      '{"content":"say \\"hi\\" "}',
+      '{"content":"caf\\u00e9 "}',
+      '{ "content": "spaced " }',
+      '{"content":"x","content":"last "}',
+      '{"content":"extra ","n":1}',
+      '{"content":"a }"}',
+    ];
+    const stream = streamOf([
+      encode(`: hello\n\n${events.map((e) => `data: ${e}\n\n`).join('')}`),
+      encode('data: [DONE]\n\n'),
+    ]);
+    const seen: string[] = [];
+    for await (const _batch of stream.batches()) seen.push(stream.text);
+    expect(seen[0]).toBe('plain say "hi" café spaced last extra a }');
+    expect(stream.text).toBe('plain say "hi" café spaced last extra a }');
+    expect(stream.frames.map((f) => f.data)).toEqual(['hello', ...events, '[DONE]']);
+    expect(stream.frames.map((f) => f.comment === true)).toEqual([true, ...events.map(() => false), false]);
+  });
+
   test('content that is not a string still breaks the stream clearly', async () => {
     const stream = streamOf([encode('data: {"content":"a"}\n\ndata: {"content":7}\n\ndata: [DONE]\n\n')]);
     await expect(stream.collect()).rejects.toMatchObject({ code: 'INVALID_RESPONSE', partial: 'a' });
