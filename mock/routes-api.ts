@@ -69,6 +69,8 @@ const BATCH_BYTES = 16 * 1024;
 
 const frame = (data: unknown): string =>
   `data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
+/** The same bytes as `frame({ content })`, without building an object per chunk. */
+const contentFrame = (content: string): string => `data: {"content":${JSON.stringify(content)}}\n\n`;
 
 export function registerApiRoutes(app: FastifyInstance, service: MockService): void {
   app.post(`${API_PREFIX}/chat`, async (request, reply) => {
@@ -106,7 +108,7 @@ export function registerApiRoutes(app: FastifyInstance, service: MockService): v
       // write, not per event); whatever is pending goes out before every pause, so a paced stream
       // keeps its timing, and the first frame goes out alone, so the time to first byte stays.
       let pending = '';
-      let said = '';
+      let sent = 0;
       try {
         for (let i = 0; i < chunks.length; i++) {
           if (brk && i === brk.afterChunks) {
@@ -137,8 +139,8 @@ export function registerApiRoutes(app: FastifyInstance, service: MockService): v
             }
             await service.clock.sleep(pause, signal);
           }
-          said += chunks[i];
-          pending += frame({ content: chunks[i] });
+          sent = i + 1;
+          pending += contentFrame(chunks[i] as string);
           if (i === 0 || pending.length >= BATCH_BYTES) {
             yield pending;
             pending = '';
@@ -146,7 +148,7 @@ export function registerApiRoutes(app: FastifyInstance, service: MockService): v
         }
         yield pending + frame(STREAM_DONE);
       } finally {
-        service.recordChat(conversation, agent, body.message, said, startedAt);
+        service.recordChat(conversation, agent, body.message, chunks.slice(0, sent).join(''), startedAt);
       }
     }
     return reply
@@ -156,18 +158,31 @@ export function registerApiRoutes(app: FastifyInstance, service: MockService): v
       .send(Readable.from(events(), { objectMode: false }));
   });
 
-  app.get(`${API_PREFIX}/agents`, reply200(AgentList), async (request) => {
+  // The agent list changes rarely and is read often (every screen, every health watcher): its
+  // serialised body is kept until the state changes (issue 18).
+  let agentsBody: { version: number; state: unknown; page: string; body: string } | undefined;
+  app.get(`${API_PREFIX}/agents`, reply200(AgentList), async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     onlyParams(query, ['limit', 'offset']);
     const limit = intParam(query, 'limit', PAGE_LIMIT.min, PAGE_LIMIT.max, PAGE_LIMIT.default);
     const offset = intParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
-    const all = service.state.agents;
-    return {
-      // The response schema's serializer writes only the spec's fields, leaving `tuning` out.
-      agents: all.slice(offset, offset + limit),
-      total: all.length,
-      has_more: offset + limit < all.length,
-    };
+    const page = `${limit}:${offset}`;
+    const kept = agentsBody;
+    if (kept?.version !== service.stateVersion || kept.state !== service.state || kept.page !== page) {
+      const all = service.state.agents;
+      agentsBody = {
+        version: service.stateVersion,
+        state: service.state,
+        page,
+        // The response schema's serializer writes only the spec's fields, leaving `tuning` out.
+        body: reply.serialize({
+          agents: all.slice(offset, offset + limit),
+          total: all.length,
+          has_more: offset + limit < all.length,
+        }) as string,
+      };
+    }
+    return reply.type('application/json; charset=utf-8').send(agentsBody?.body);
   });
 
   app.get(`${API_PREFIX}/conversations`, reply200(ConversationList), async (request) => {

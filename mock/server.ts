@@ -216,6 +216,7 @@ async function listen(options: MockServerOptions, stateLock: FolderLock): Promis
 
   // Injected garbling of successful API replies (faults.malformedNext): what a broken proxy sends.
   app.addHook('onSend', async (request, reply, payload) => {
+    if (service.faults.malformedNext === undefined) return payload;
     if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
     if (!request.url.startsWith(`${API_PREFIX}/`)) return payload;
     const kind = service.takeMalformed(request.url);

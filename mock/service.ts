@@ -90,7 +90,14 @@ export class MockService {
     if (!loaded) this.changed();
   }
 
+  /**
+   * Counts changes of the state, so a read endpoint can keep its serialised body until the next
+   * one. Every change goes through `changed()` (it is also what makes the change durable).
+   */
+  stateVersion = 0;
+
   changed(): void {
+    this.stateVersion++;
     this.writer.schedule();
   }
 

@@ -18,6 +18,7 @@ function addAgents(mock: MockServer, count: number): void {
       status: i % 5 === 4 ? 'stopped' : 'deployed',
     });
   }
+  mock.service.changed();
 }
 
 function addConversations(

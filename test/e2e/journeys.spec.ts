@@ -120,6 +120,7 @@ test.describe('in a dark desktop theme', () => {
 
     const index = mock.service.state.agents.findIndex((a) => a.slug === 'helpdesk');
     mock.service.state.agents.splice(index, 1);
+    mock.service.changed();
     await app.getByRole('button', { name: 'Refresh agents' }).click();
     await expect(warning).toContainText('helpdesk is no longer listed by the service while you were here');
     await expect(picker(app)).toHaveValue('helpdesk');
