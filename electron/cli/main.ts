@@ -17,8 +17,6 @@ import {
 } from './commands';
 import { MOCK_HELP, mockCommand } from './mock-commands';
 import { describeError, EXIT, exitCodeFor, onStopSignals, UsageError } from './output';
-import { monitorCommand } from './monitor-command';
-import { testCommand } from './test-command';
 
 const HELP = `Usage: agent-console <command> [options]
 
@@ -86,8 +84,9 @@ export async function runCli(argv: string[]): Promise<number> {
     await runMockCli(argv.slice(argv[1] === 'serve' ? 2 : 1));
     return new Promise(() => undefined); // runs until stopped
   }
-  if (argv[0] === 'test') return testCommand(argv.slice(1));
-  if (argv[0] === 'monitor') return monitorCommand(argv.slice(1));
+  // Suites and monitors (YAML, JSON Schema) are loaded only for the commands that use them.
+  if (argv[0] === 'test') return (await import('./test-command')).testCommand(argv.slice(1));
+  if (argv[0] === 'monitor') return (await import('./monitor-command')).monitorCommand(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });

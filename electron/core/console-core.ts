@@ -16,7 +16,7 @@ import type { MockServer } from '../../mock/server';
 import { ApiClient } from './api-client';
 import { openAppLog, type AppLog } from './app-log';
 import { createCoreHealthMonitor } from './core-health';
-import { openCoreMonitors, type CoreMonitorsOptions } from './core-monitors';
+import type { CoreMonitorsOptions } from './core-monitors';
 import type { MonitorRegistry } from './monitors/monitor-registry';
 import { CoreError } from './core-error';
 import { preparePrivateFolders, sweepAtomicLeftovers } from './data-folder';
@@ -253,6 +253,9 @@ export class ConsoleCore {
   /** Opens the monitors (core-monitors.ts); the app and the web host do at start, the headless monitor with its file. */
   async openMonitors(options: CoreMonitorsOptions = {}): Promise<MonitorRegistry> {
     if (this.monitorRegistry) return this.monitorRegistry;
+    // Loaded here, not at start: monitors bring suites, YAML and JSON Schema, which a CLI call
+    // that watches nothing should not pay for (issue 18).
+    const { openCoreMonitors } = await import('./core-monitors');
     this.monitorRegistry = await openCoreMonitors(this, {
       ...options,
       ...(this.onWarning && !options.onWarning ? { onWarning: this.onWarning } : {}),
