@@ -294,6 +294,11 @@ export const BRIDGE_CALLS = {
     input: z.strictObject({ streamId: id }),
     output: returns<{ cancelled: boolean }>(),
   },
+  /** The raw frames of a stream that ended in this run of the console (the last few are kept). */
+  'chat:frames': {
+    input: z.strictObject({ streamId: id }),
+    output: returns<StreamFrames>(),
+  },
   /** A chat request as a runnable `curl` command for the active profile (key as $AGENT_API_KEY). */
   'chat:curl': {
     input: chatInput.omit({ startedHere: true }).extend({ stream: z.boolean() }),
@@ -595,13 +600,26 @@ export interface StreamChunkEvent {
   chunks: { index: number; content: string; atMs: number; gapMs: number }[];
 }
 
+/**
+ * Up to this many raw frames travel with `chat:end`; a longer stream's are read with `chat:frames`
+ * when the inspector or "Save as fixture" needs them: 20,000 frames in the end event made one
+ * main-thread task of about 100 ms in the page that received it (issue 14).
+ */
+export const INLINE_FRAMES = 2_000;
+
+export type StreamFrames = { atMs: number; data: string; comment?: boolean }[];
+
 export interface StreamEndEvent {
   streamId: string;
   status: 'done' | 'failed' | 'cancelled';
   text: string;
   chunkCount: number;
   timing: { headersMs?: number; firstChunkMs?: number; totalMs?: number };
-  frames: { atMs: number; data: string; comment?: boolean }[];
+  /** The raw frames when there are at most INLINE_FRAMES of them; otherwise `chat:frames` has them. */
+  frames?: StreamFrames;
+  frameCount: number;
+  /** The stream's closing `[DONE]` arrived. */
+  sawDone: boolean;
   requestId?: string;
   error?: BridgeError;
 }

@@ -95,6 +95,8 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
   private built: StreamFrame[] | undefined;
   readonly timing: StreamTiming = {};
   status: StreamStatus = 'connecting';
+  /** The closing `[DONE]` arrived (also after a `stream_error`, which the service follows with one). */
+  sawDone = false;
   error: ApiError | undefined;
   private iterated = false;
   private readonly finished: Promise<void>;
@@ -161,7 +163,6 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
     if (this.iterated) throw new Error('A chat stream can be read only once.');
     this.iterated = true;
     let pending: StreamChunk[] = [];
-    let sawDone = false;
     let failure: ApiError | undefined;
     let lastAt = 0;
     const fail = (code: string, message: string, type?: string): void => {
@@ -188,10 +189,10 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
     const onEvent = (event: EventSourceMessage): void => {
       const atMs = readAtMs;
       const data = event.data;
-      if (sawDone || failure || data === STREAM_DONE) this.addFrame(atMs, redactSecrets(data));
-      if (sawDone || failure) return;
+      if (this.sawDone || failure || data === STREAM_DONE) this.addFrame(atMs, redactSecrets(data));
+      if (this.sawDone || failure) return;
       if (data === STREAM_DONE) {
-        sawDone = true;
+        this.sawDone = true;
         const rest = redactor.flush();
         if (rest !== '') addContent(rest, atMs);
         return;
@@ -236,11 +237,11 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
             yield batch;
           }
           if (failure) throw failure;
-          if (sawDone) break;
+          if (this.sawDone) break;
         }
         // A line ending in a bare CR at the very end is complete only once the parser sees that
         // nothing (no LF) follows it: the final newline says so.
-        if (!sawDone) {
+        if (!this.sawDone) {
           readAtMs = this.source.elapsed();
           parser.feed(decoder.decode() + '\n');
         }
@@ -250,7 +251,7 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
       }
       if (pending.length > 0) yield pending;
       if (failure) throw failure;
-      if (!sawDone) {
+      if (!this.sawDone) {
         throw new ApiError({
           status: 200,
           code: 'STREAM_INCOMPLETE',

@@ -2,7 +2,7 @@
 // back as codes and words. Streams arrive batched, then end once.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BridgeEvents, LiveStream, StreamEndEvent } from '../../shared/bridge';
+import { INLINE_FRAMES, type BridgeEvents, type LiveStream, type StreamEndEvent } from '../../shared/bridge';
 import { BridgeHost } from '../../electron/bridge/bridge-host';
 import { ConsoleCore } from '../../electron/core/console-core';
 import { removeDir, tempDir } from '../support/mock';
@@ -75,7 +75,37 @@ describe('streams', () => {
     expect(indexes).toEqual([...Array(120).keys()]);
     expect(batches.length).toBeLessThan(120);
     expect(ended()).toMatchObject({ status: 'done', chunkCount: 120 });
-    expect(ended()?.frames.at(-1)?.data).toBe('[DONE]');
+    expect(ended()?.frames?.at(-1)?.data).toBe('[DONE]');
+    expect(ended()).toMatchObject({ frameCount: 121, sawDone: true });
+  });
+
+  test('a stream of more frames than travel with its end gives them through chat:frames', async () => {
+    core.mock?.control.setAgent('storyteller', { chunkCount: INLINE_FRAMES + 500 });
+    const streamId = randomUUID();
+    await host.invoke('chat:stream', { streamId, message: 'long', agent: 'storyteller' });
+    const ended = () =>
+      events.find((e) => e.event === 'chat:end' && (e.payload as StreamEndEvent).streamId === streamId)
+        ?.payload as StreamEndEvent | undefined;
+    await streamTo(ended);
+    const end = ended() as StreamEndEvent;
+    expect(end).toMatchObject({ status: 'done', chunkCount: INLINE_FRAMES + 500, sawDone: true });
+    expect(end.frames).toBeUndefined();
+    expect(end.frameCount).toBe(INLINE_FRAMES + 501);
+    const frames = await host.invoke('chat:frames', { streamId });
+    expect(frames.ok).toBe(true);
+    if (!frames.ok) return;
+    const list = frames.value as NonNullable<StreamEndEvent['frames']>;
+    expect(list).toHaveLength(INLINE_FRAMES + 501);
+    expect(list.at(-1)?.data).toBe('[DONE]');
+    // The frames spell the reply the end event carried.
+    const text = list
+      .slice(0, -1)
+      .map((f) => (JSON.parse(f.data) as { content: string }).content)
+      .join('');
+    expect(text).toBe(end.text);
+    const gone = await host.invoke('chat:frames', { streamId: randomUUID() });
+    expect(gone).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    if (!gone.ok) expect(gone.error.message).toMatch(/no longer kept/);
   });
 
   test('cancel ends the stream as cancelled and keeps the partial text', async () => {

@@ -165,3 +165,25 @@ test('record a reply, assign it to another agent, and the replay matches it chun
   expect(chunks).toBe(25);
   await expect(replayed).toContainText('25'); // the inspector's chunk count
 });
+
+test('a reply of 3,000 chunks: its raw frames load when asked, end in [DONE], and save as a fixture', async ({
+  app,
+  mock,
+}) => {
+  mock.control.setAgent('storyteller', { chunkCount: 3_000, chunkDelayMs: 0, latencyMs: 0 });
+  const reply = await sendIn(app, 'storyteller', 'a long one');
+  await expect(reply).toHaveAttribute('data-status', 'done');
+  const inspector = reply.getByRole('complementary', { name: 'Stream inspector' });
+  await inspector.getByRole('button', { name: 'Details' }).click();
+  // The end of a long stream does not carry its frames (megabytes for the page to parse at once).
+  const frames = inspector.getByRole('list', { name: 'Frames' });
+  await expect(inspector).toContainText('Chunks (3000)');
+  await inspector.getByRole('button', { name: 'Load the 3,001 raw frames' }).click();
+  await expect(inspector).toContainText('Raw frames (3001)');
+  await expect(frames).toContainText('"content"');
+  await expect(inspector).not.toContainText('ended without [DONE]');
+  await app.screenshot({ path: screenshotPath('playground-long-frames') });
+
+  await reply.getByRole('button', { name: 'Save as fixture' }).click();
+  await expect(reply.getByRole('status')).toContainText('(3000 chunks)');
+});

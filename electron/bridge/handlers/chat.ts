@@ -2,7 +2,7 @@
 // which records and limits it; here only the streaming transport lives — chunks gathered for about
 // one frame per event, then the end with everything the inspector shows.
 import { API_PREFIX } from '../../../shared/api';
-import type { LiveStream, StreamChunkEvent } from '../../../shared/bridge';
+import { INLINE_FRAMES, type LiveStream, type StreamChunkEvent } from '../../../shared/bridge';
 import type { ChatStream } from '../../core/chat-stream';
 import { CoreError } from '../../core/core-error';
 import { toBridgeError } from '../bridge-error';
@@ -11,6 +11,8 @@ import type { DomainHandlers, Emit, HandlerContext } from './context';
 
 /** How long stream chunks gather before one `chat:chunk` event: about one animation frame. */
 const CHUNK_BATCH_MS = 16;
+/** Ended streams whose frames `chat:frames` can still give (the newest; a 1 MB reply's are ~3 MB). */
+const KEEP_ENDED = 8;
 
 type ChatHandlers = DomainHandlers<'chat'> &
   Pick<DomainHandlers<'threads'>, 'threads:create' | 'threads:send'>;
@@ -42,6 +44,14 @@ function liveView(streamId: string, running: Running): LiveStream | undefined {
 export function chatHandlers({ core, emit, onClose }: HandlerContext): ChatHandlers {
   // Streams belong to the core's side, not to a page: a reload does not end them (issue 14.4).
   const streams = new Map<string, Running>();
+  const ended = new Map<string, ChatStream>();
+  const keep = (streamId: string, stream: ChatStream): void => {
+    ended.set(streamId, stream);
+    for (const oldest of ended.keys()) {
+      if (ended.size <= KEEP_ENDED) break;
+      ended.delete(oldest);
+    }
+  };
   onClose(() => {
     for (const running of streams.values()) running.controller.abort();
   });
@@ -59,9 +69,10 @@ export function chatHandlers({ core, emit, onClose }: HandlerContext): ChatHandl
       };
       streams.set(streamId, running);
       try {
-        return await startStream(core, emit, streamId, withProfile(core, input), running, () =>
-          streams.delete(streamId),
-        );
+        return await startStream(core, emit, streamId, withProfile(core, input), running, (stream) => {
+          streams.delete(streamId);
+          keep(streamId, stream);
+        });
       } catch (error) {
         streams.delete(streamId);
         throw error;
@@ -72,6 +83,16 @@ export function chatHandlers({ core, emit, onClose }: HandlerContext): ChatHandl
         .filter(([, running]) => running.sessionId === session_id)
         .map(([streamId, running]) => liveView(streamId, running))
         .filter((live): live is LiveStream => live !== undefined),
+    'chat:frames': async ({ streamId }) => {
+      const stream = ended.get(streamId);
+      if (!stream) {
+        throw new CoreError(
+          'NOT_FOUND',
+          `The raw frames of that reply are no longer kept: the console keeps those of its last ${KEEP_ENDED} streams while it runs. Send the message again to see them.`,
+        );
+      }
+      return stream.frames;
+    },
     'chat:cancel': async ({ streamId }) => {
       const running = streams.get(streamId);
       running?.controller.abort();
@@ -109,7 +130,7 @@ async function startStream(
   streamId: string,
   input: Parameters<HandlerContext['core']['chat']['stream']>[0],
   running: Running,
-  done: () => void,
+  done: (stream: ChatStream) => void,
 ) {
   const { stream, recorded } = await core.chat.stream(input, { signal: running.controller.signal });
   running.stream = stream;
@@ -140,11 +161,13 @@ async function startStream(
         text: stream.text,
         chunkCount: stream.chunkCount,
         timing: stream.timing,
-        frames: stream.frames,
+        ...(stream.frames.length <= INLINE_FRAMES ? { frames: stream.frames } : {}),
+        frameCount: stream.frames.length,
+        sawDone: stream.sawDone,
         ...(stream.requestId ? { requestId: stream.requestId } : {}),
         ...(failure ? { error: toBridgeError(failure) } : {}),
       });
-      done();
+      done(stream);
     }
   })();
   return {

@@ -6,7 +6,7 @@ import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
 import { useNow } from '../../components/use-now';
 import { useRate } from '../../stores/live';
-import { retry, stop } from './playground-actions';
+import { framesOf, retry, stop } from './playground-actions';
 import { isActive, type ReplyTurn } from './playground-store';
 import { SaveAsCase } from '../tests/save-as-case';
 import { ReplyBody } from './reply-body';
@@ -98,7 +98,7 @@ function CopyButtons({
       const saved = await bridge.mock.fixtureSave({
         name: `${agent} reply`,
         agent,
-        frames: reply.frames ?? [],
+        frames: await framesOf(reply),
       });
       setDone(`Saved as fixture “${saved.name}” (${saved.chunkCount} chunks): assign it on the Mock screen.`);
     } catch (e) {
@@ -115,7 +115,7 @@ function CopyButtons({
       <button type="button" className="link" onClick={() => void copyCurl()}>
         Copy as curl
       </button>
-      {reply.frames && reply.request.stream ? (
+      {(reply.frames || reply.frameCount !== undefined) && reply.request.stream ? (
         <button type="button" className="link" onClick={() => void saveFixture()}>
           Save as fixture
         </button>

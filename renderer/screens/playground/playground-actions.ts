@@ -214,6 +214,8 @@ function finishStream(id: string, end: StreamEndEvent): void {
   updateReply(id, {
     status,
     frames: end.frames,
+    frameCount: end.frameCount,
+    sawDone: end.sawDone,
     timing: end.timing,
     chunkCount: end.chunkCount,
     ...(end.requestId ? { requestId: end.requestId } : {}),
@@ -479,4 +481,13 @@ export function clearCompare(): void {
 /** True when the stream's raw frames include the closing `[DONE]`. */
 export function sawDone(frames: StreamEndEvent['frames'] | undefined): boolean {
   return frames?.some((f) => !f.comment && f.data === STREAM_DONE) ?? false;
+}
+
+/** A reply's raw frames: those it ended with, else read from the core (a long stream's), and kept. */
+export async function framesOf(reply: ReplyTurn): Promise<NonNullable<ReplyTurn['frames']>> {
+  if (reply.frames) return reply.frames;
+  if (!reply.streamId || reply.frameCount === undefined) return [];
+  const frames = await bridge.chat.frames({ streamId: reply.streamId });
+  updateReply(reply.id, { frames });
+  return frames;
 }

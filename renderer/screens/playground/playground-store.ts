@@ -47,7 +47,11 @@ export interface ReplyTurn {
   neverSent?: boolean | undefined;
   requestId?: string | undefined;
   timing?: StreamEndEvent['timing'] | undefined;
+  /** The raw frames: with the end for a short stream, read on demand (`chat:frames`) for a long one. */
   frames?: StreamEndEvent['frames'] | undefined;
+  /** Set once the stream ended: how many raw frames it had, and whether `[DONE]` was among them. */
+  frameCount?: number | undefined;
+  sawDone?: boolean | undefined;
   chunkCount?: number | undefined;
   error?: BridgeError | undefined;
   failedAt?: number | undefined;

@@ -3,7 +3,8 @@
 // headers of the call (from the request log), and the raw frames with their arrival times.
 import { memo, useState } from 'react';
 import { useLog } from '../../stores/live';
-import { sawDone } from './playground-actions';
+import { ErrorMessage } from '../../components/error-message';
+import { framesOf, sawDone } from './playground-actions';
 import type { ReplyTurn } from './playground-store';
 import { useBufferVersion } from './reply-body';
 import { SLOW_GAP_MS, type StreamBuffer } from './stream-buffer';
@@ -101,12 +102,38 @@ function rowsOf(reply: ReplyTurn, buffer: StreamBuffer): { rows: Row[]; live: bo
 function Frames({ reply, buffer }: { reply: ReplyTurn; buffer: StreamBuffer }) {
   const [shown, setShown] = useState(PAGE);
   const [slowOnly, setSlowOnly] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<unknown>();
   const { rows, live } = rowsOf(reply, buffer);
   const visible = slowOnly ? rows.filter((r) => r.gapMs > SLOW_GAP_MS) : rows;
+  // A long stream's raw frames stay in the core until asked for (they are megabytes).
+  const waiting = live && reply.frameCount !== undefined;
+  const load = async (): Promise<void> => {
+    setLoading(true);
+    setError(undefined);
+    try {
+      await framesOf(reply);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setLoading(false);
+    }
+  };
   return (
     <div className="pg-frames">
       <div className="pg-frames-head">
-        <strong>{live ? `Chunks so far (${rows.length})` : `Raw frames (${rows.length})`}</strong>
+        <strong>
+          {waiting
+            ? `Chunks (${rows.length})`
+            : live
+              ? `Chunks so far (${rows.length})`
+              : `Raw frames (${rows.length})`}
+        </strong>
+        {waiting ? (
+          <button type="button" className="secondary small" disabled={loading} onClick={() => void load()}>
+            {loading ? 'Loading…' : `Load the ${reply.frameCount?.toLocaleString('en-US')} raw frames`}
+          </button>
+        ) : null}
         <label className="pg-check">
           <input type="checkbox" checked={slowOnly} onChange={(e) => setSlowOnly(e.target.checked)} />
           only gaps over 1 s
@@ -121,6 +148,7 @@ function Frames({ reply, buffer }: { reply: ReplyTurn; buffer: StreamBuffer }) {
           </li>
         ))}
       </ol>
+      {error ? <ErrorMessage error={error} /> : null}
       {visible.length > shown ? (
         <button type="button" className="secondary small" onClick={() => setShown((n) => n + PAGE)}>
           Show {Math.min(PAGE, visible.length - shown)} more of {visible.length - shown}
@@ -143,8 +171,8 @@ export const StreamInspector = memo(function StreamInspector({
   const [open, setOpen] = useState(false);
   const f = figuresOf(reply, buffer);
   const streamed = reply.request.stream;
-  const ended = reply.frames !== undefined;
-  const noDone = streamed && ended && !sawDone(reply.frames);
+  const ended = reply.frames !== undefined || reply.frameCount !== undefined;
+  const noDone = streamed && ended && !(reply.sawDone ?? sawDone(reply.frames));
   return (
     <aside className={compact ? 'pg-inspector compact' : 'pg-inspector'} aria-label="Stream inspector">
       {reply.fromHistory ? (
