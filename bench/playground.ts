@@ -12,6 +12,7 @@ import type { Figure } from './core';
 const CHUNKS = 20_000;
 /** Storyteller words average ~5.9 bytes: 9 a chunk make 20,000 chunks of ~53 bytes, about 1 MB. */
 const WORDS_PER_CHUNK = 9;
+const RUNS = 5;
 
 interface PageFigures {
   lastChunkToScreenMs: number;
@@ -76,9 +77,16 @@ async function measure(
     const ended = new Promise<void>((done) => {
       bridge.onEvent((event, payload) => {
         if (event !== 'chat:end') return;
-        const e = payload as { text: string; chunkCount: number };
-        end = { chars: e.text.length, bytes: Buffer.byteLength(e.text), chunks: e.chunkCount };
-        done();
+        const e = payload as { streamId: string; textLength: number; chunkCount: number };
+        // The end carries no text this long: the reply's bytes are read from its frames.
+        void bridge.invoke('chat:frames', { streamId: e.streamId }).then((frames) => {
+          const text = (frames.ok ? (frames.value as { data: string }[]) : [])
+            .filter((f) => f.data.startsWith('{'))
+            .map((f) => (JSON.parse(f.data) as { content: string }).content)
+            .join('');
+          end = { chars: e.textLength, bytes: Buffer.byteLength(text), chunks: e.chunkCount };
+          done();
+        });
       });
     });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -168,24 +176,32 @@ export async function playgroundFigures(): Promise<Figure[]> {
       { figure: 'playground: 1 MB stream, last chunk → on screen', value: 'n/a', note: 'no Chromium found' },
     ];
   }
-  const { page, bytes, chunks } = await measure(executablePath);
+  // Five runs, each on a fresh console and browser: the goal is no long task in any of them.
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await measure(executablePath));
+  const { bytes, chunks } = runs[0] as (typeof runs)[number];
+  const pages = runs.map((r) => r.page);
   const size = `${(bytes / (1024 * 1024)).toFixed(2)} MB in ${chunks.toLocaleString('en-US')} chunks`;
+  const screen = pages.map((p) => p.lastChunkToScreenMs);
+  const clean = pages.filter((p) => p.longTasks === 0).length;
+  const longest = Math.max(...pages.map((p) => (p.longTasks === 0 ? 0 : p.longestTaskMs)));
+  const stream = pages.map((p) => p.streamMs / 1000);
   return [
     {
       figure: 'playground: 1 MB stream, last chunk → on screen',
-      value: `${Math.round(page.lastChunkToScreenMs)} ms`,
-      note: `${size}, streamed to the page in ${(page.streamMs / 1000).toFixed(1)} s (goal ≤ 100 ms)`,
+      value: `${Math.round(Math.max(...screen))} ms`,
+      note: `worst of ${RUNS} runs (each ${screen.map((v) => Math.round(v)).join('/')} ms); ${size}, streamed to the page in ${Math.min(...stream).toFixed(1)}–${Math.max(...stream).toFixed(1)} s (goal ≤ 100 ms)`,
     },
     {
       figure: 'playground: longest main-thread task',
       // The Long Tasks API reports only tasks over 50 ms: none seen means every task was shorter.
-      value: page.longTasks === 0 ? '< 50 ms' : `${Math.round(page.longestTaskMs)} ms`,
-      note: `${page.longTasks} long task(s) over 50 ms while streaming and finishing (goal: none)`,
+      value: longest === 0 ? '< 50 ms' : `${Math.round(longest)} ms`,
+      note: `no task over 50 ms in ${clean} of ${RUNS} runs, streaming and finishing (goal: ${RUNS} of ${RUNS})`,
     },
     {
       figure: 'playground: dropped frames',
-      value: `${page.framesOver20} of ${page.frames}`,
-      note: `rAF gaps over 20 ms while streaming; longest gap ${Math.round(page.longestFrameGapMs)} ms`,
+      value: pages.map((p) => `${p.framesOver20}/${p.frames}`).join(', '),
+      note: `rAF gaps over 20 ms while streaming, per run; longest gap ${Math.round(Math.max(...pages.map((p) => p.longestFrameGapMs)))} ms`,
     },
   ];
 }

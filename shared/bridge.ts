@@ -606,13 +606,17 @@ export interface StreamChunkEvent {
  * main-thread task of about 100 ms in the page that received it (issue 14).
  */
 export const INLINE_FRAMES = 2_000;
+/** Up to this many characters of the reply travel with `chat:end`; the page has them all as chunks. */
+export const INLINE_TEXT = 64 * 1024;
 
 export type StreamFrames = { atMs: number; data: string; comment?: boolean }[];
 
 export interface StreamEndEvent {
   streamId: string;
   status: 'done' | 'failed' | 'cancelled';
-  text: string;
+  /** The whole reply when it is at most INLINE_TEXT characters long (its chunks always came before). */
+  text?: string;
+  textLength: number;
   chunkCount: number;
   timing: { headersMs?: number; firstChunkMs?: number; totalMs?: number };
   /** The raw frames when there are at most INLINE_FRAMES of them; otherwise `chat:frames` has them. */

@@ -2,7 +2,7 @@
 // which records and limits it; here only the streaming transport lives — chunks gathered for about
 // one frame per event, then the end with everything the inspector shows.
 import { API_PREFIX } from '../../../shared/api';
-import { INLINE_FRAMES, type LiveStream, type StreamChunkEvent } from '../../../shared/bridge';
+import { INLINE_FRAMES, INLINE_TEXT, type LiveStream, type StreamChunkEvent } from '../../../shared/bridge';
 import type { ChatStream } from '../../core/chat-stream';
 import { CoreError } from '../../core/core-error';
 import { toBridgeError } from '../bridge-error';
@@ -153,12 +153,15 @@ async function startStream(
     } finally {
       if (timer) clearTimeout(timer);
       flush();
-      // Shown as ended only once it is in the transcript; listed as live until then.
+      // Shown as ended only once it is in the transcript; listed as live until then, and its
+      // frames kept for chat:frames before the end says they can be asked for.
       await recorded;
+      done(stream);
       emit('chat:end', {
         streamId,
         status: stream.status === 'done' ? 'done' : stream.status === 'cancelled' ? 'cancelled' : 'failed',
-        text: stream.text,
+        ...(stream.text.length <= INLINE_TEXT ? { text: stream.text } : {}),
+        textLength: stream.text.length,
         chunkCount: stream.chunkCount,
         timing: stream.timing,
         ...(stream.frames.length <= INLINE_FRAMES ? { frames: stream.frames } : {}),
@@ -167,7 +170,6 @@ async function startStream(
         ...(stream.requestId ? { requestId: stream.requestId } : {}),
         ...(failure ? { error: toBridgeError(failure) } : {}),
       });
-      done(stream);
     }
   })();
   return {

@@ -207,8 +207,12 @@ async function run(id: string): Promise<void> {
 
 function finishStream(id: string, end: StreamEndEvent): void {
   const buffer = bufferFor(id);
-  // Every chunk event precedes the end on the same channel; this only guards a lost event.
-  if (buffer.length !== end.text.length) buffer.setText(end.text);
+  // Every chunk event precedes the end on the same channel; this only guards a lost event (a long
+  // reply's text then comes from its frames, which the core keeps).
+  if (buffer.length !== end.textLength) {
+    if (end.text !== undefined) buffer.setText(end.text);
+    else void textFromFrames(end.streamId).then((text) => text !== undefined && buffer.setText(text));
+  }
   const status: ReplyStatus =
     end.status === 'done' ? 'done' : end.status === 'cancelled' ? 'stopped' : 'failed';
   updateReply(id, {
@@ -222,7 +226,7 @@ function finishStream(id: string, end: StreamEndEvent): void {
     error: status === 'failed' ? end.error : undefined,
     failedAt: status === 'failed' ? Date.now() : undefined,
   });
-  if (status === 'failed' && end.text === '') restoreDraft(id);
+  if (status === 'failed' && end.textLength === 0) restoreDraft(id);
 }
 
 function fail(id: string, error: unknown): void {
@@ -481,6 +485,22 @@ export function clearCompare(): void {
 /** True when the stream's raw frames include the closing `[DONE]`. */
 export function sawDone(frames: StreamEndEvent['frames'] | undefined): boolean {
   return frames?.some((f) => !f.comment && f.data === STREAM_DONE) ?? false;
+}
+
+/** The reply spelled by a stream's raw frames (their `content`s), or undefined when they are gone. */
+async function textFromFrames(streamId: string): Promise<string | undefined> {
+  try {
+    const frames = await bridge.chat.frames({ streamId });
+    return frames
+      .map((f) => {
+        if (f.comment || f.data === STREAM_DONE) return '';
+        const event = JSON.parse(f.data) as { content?: unknown };
+        return typeof event.content === 'string' ? event.content : '';
+      })
+      .join('');
+  } catch {
+    return undefined;
+  }
 }
 
 /** A reply's raw frames: those it ended with, else read from the core (a long stream's), and kept. */
