@@ -241,3 +241,38 @@ test('a reload mid-stream shows the reply as far as it came, growing live to its
   expect((final?.content.length ?? 0) > shown).toBe(true);
   await expect(text).toHaveText(final?.content ?? '');
 });
+
+test('a message still waiting its turn when the page reloads comes back in the box, not lost nor sent twice', async ({
+  app,
+  mock,
+}) => {
+  mock.control.setAgent('storyteller', { latencyMs: 0, chunkDelayMs: 50, chunkCount: 80 });
+  await chooseAgent(app, 'storyteller');
+  await send(app, 'First, a long story');
+  const first = replies(app, 'storyteller').first();
+  await expect(first).toHaveAttribute('data-status', 'streaming');
+  // The second waits behind the first reply of the same session.
+  await send(app, 'Then a second question');
+  await expect(replies(app, 'storyteller').nth(1)).toHaveAttribute('data-status', 'queued');
+  await expect(messageBox(app)).toHaveValue('');
+
+  await app.reload();
+  await app.locator('[data-app-state="ready"]').waitFor();
+  await expect(messageBox(app)).toHaveValue('Then a second question');
+  await expect(
+    app.getByText('A message that was still waiting to be sent when the page closed is back in the box'),
+  ).toBeVisible();
+  await app.screenshot({ path: screenshotPath('journeys-waiting-restored') });
+  // The first goes on to its end; the second was never sent behind the user's back.
+  await expect(first).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
+  await expect(replies(app, 'storyteller')).toHaveCount(1);
+  const sessionId = await app.getByTestId('session-id').textContent();
+  const recorded = await bridgeCall<{ messages: { role: string; content: string }[] }>(
+    app,
+    'transcripts:get',
+    { kind: 'session', id: sessionId },
+  );
+  expect(recorded.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
+    'First, a long story',
+  ]);
+});

@@ -110,6 +110,11 @@ interface Prefs {
   stream?: boolean;
   mode?: Mode;
   draft?: string;
+  /**
+   * Messages of the open session still waiting their turn in this page (queued behind an earlier
+   * reply, not yet handed to the core, which keeps what it was given across a reload).
+   */
+  waiting?: string[];
 }
 
 function loadPrefs(): Prefs {
@@ -122,6 +127,18 @@ function loadPrefs(): Prefs {
 
 const prefs = loadPrefs();
 
+/** The draft after a reload: what was in the box, then any message that was still waiting. */
+function restoredDraft(): { draft: string; draftNote?: string } {
+  const waiting = (prefs.waiting ?? []).filter((m) => typeof m === 'string' && m !== '');
+  if (waiting.length === 0) return { draft: prefs.draft ?? '' };
+  const draft = [prefs.draft ?? '', ...waiting].filter((m) => m.trim() !== '').join('\n\n');
+  const count = waiting.length === 1 ? 'A message that was' : `${waiting.length} messages that were`;
+  return {
+    draft,
+    draftNote: `${count} still waiting to be sent when the page closed ${waiting.length === 1 ? 'is' : 'are'} back in the box: send again when ready.`,
+  };
+}
+
 export const usePlayground = create<PlaygroundState>(() => ({
   session: {
     id: prefs.sessionId ?? newSessionId(),
@@ -132,7 +149,7 @@ export const usePlayground = create<PlaygroundState>(() => ({
   ids: [],
   turns: {},
   rounds: [],
-  draft: prefs.draft ?? '',
+  ...restoredDraft(),
   agent: prefs.agent,
   compareAgents: prefs.compareAgents ?? [],
   stream: prefs.stream ?? true,
@@ -145,10 +162,25 @@ export const reopenedSessionId: string | undefined = prefs.sessionId;
 const KEY_IN_DRAFT_NOTE =
   'This draft holds something shaped like an API key, so it is not kept across a reload.';
 
+/** The open session's messages not yet handed to the core, in the order typed. */
+function waitingMessages(state: PlaygroundState): string[] {
+  return state.ids
+    .map((id) => state.turns[id])
+    .filter(
+      (t): t is ReplyTurn =>
+        t?.role === 'agent' && t.status === 'queued' && t.streamId === undefined && !t.neverSent,
+    )
+    .map((t) => t.request.message);
+}
+
 // What the user chose and typed survives a reload; a draft only up to 1 MB (localStorage is small).
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
+let savedWaiting: string[] = [];
 usePlayground.subscribe((state, previous) => {
+  const waiting = waitingMessages(state);
+  const waitingChanged = waiting.join('\u0000') !== savedWaiting.join('\u0000');
   if (
+    !waitingChanged &&
     state.session.id === previous.session.id &&
     state.agent === previous.agent &&
     state.compareAgents === previous.compareAgents &&
@@ -159,27 +191,39 @@ usePlayground.subscribe((state, previous) => {
     return;
   }
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => {
-    const s = usePlayground.getState();
-    // Issue 13: a key pasted into the draft is never written to browser storage; the user is told.
-    const keyInDraft = containsKeyShaped(s.draft);
-    if (keyInDraft && s.draftNote !== KEY_IN_DRAFT_NOTE)
-      usePlayground.setState({ draftNote: KEY_IN_DRAFT_NOTE });
-    const saved: Prefs = {
-      sessionId: s.session.id,
-      ...(s.agent ? { agent: s.agent } : {}),
-      compareAgents: s.compareAgents,
-      stream: s.stream,
-      mode: s.mode,
-      ...(s.draft.length <= 1_000_000 && !keyInDraft ? { draft: s.draft } : {}),
-    };
-    try {
-      localStorage.setItem(PREFS_KEY, JSON.stringify(saved));
-    } catch {
-      // Storage full or refused: the draft is still in the box, only not kept across a reload.
-    }
-  }, 250);
+  saveTimer = setTimeout(savePrefs, 250);
 });
+// A reload or a closed tab does not wait for the timer.
+window.addEventListener('pagehide', () => {
+  if (saveTimer !== undefined) savePrefs();
+});
+
+function savePrefs(): void {
+  clearTimeout(saveTimer);
+  saveTimer = undefined;
+  const s = usePlayground.getState();
+  // Issue 13: a key pasted into the draft is never written to browser storage; the user is told.
+  const keyInDraft = containsKeyShaped(s.draft);
+  if (keyInDraft && s.draftNote !== KEY_IN_DRAFT_NOTE)
+    usePlayground.setState({ draftNote: KEY_IN_DRAFT_NOTE });
+  // Like the draft, a waiting message shaped like a key is not written down.
+  const waitingNow = waitingMessages(s).filter((m) => m.length <= 1_000_000 && !containsKeyShaped(m));
+  savedWaiting = waitingMessages(s);
+  const saved: Prefs = {
+    sessionId: s.session.id,
+    ...(waitingNow.length > 0 ? { waiting: waitingNow } : {}),
+    ...(s.agent ? { agent: s.agent } : {}),
+    compareAgents: s.compareAgents,
+    stream: s.stream,
+    mode: s.mode,
+    ...(s.draft.length <= 1_000_000 && !keyInDraft ? { draft: s.draft } : {}),
+  };
+  try {
+    localStorage.setItem(PREFS_KEY, JSON.stringify(saved));
+  } catch {
+    // Storage full or refused: the draft is still in the box, only not kept across a reload.
+  }
+}
 
 function turnOf(id: string): Turn | undefined {
   return usePlayground.getState().turns[id];
