@@ -194,9 +194,11 @@ usePlayground.subscribe((state, previous) => {
   saveTimer = setTimeout(savePrefs, 250);
 });
 // A reload or a closed tab does not wait for the timer.
-window.addEventListener('pagehide', () => {
-  if (saveTimer !== undefined) savePrefs();
-});
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    if (saveTimer !== undefined) savePrefs();
+  });
+}
 
 function savePrefs(): void {
   clearTimeout(saveTimer);
