@@ -4,6 +4,7 @@
 // `N passed, N failed` (static checks count one each).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CHROMIUM_HINT, findChromium } from './find-chromium.mjs';
 
 const SECRET_SERVICE_HINT =
@@ -20,13 +21,16 @@ function reexecUnderDbus() {
     return;
   }
   // A throwaway keyring per run (its own XDG_DATA_HOME), unlocked with a password: with an empty
-  // one gnome-keyring creates no default collection and every lookup fails.
+  // one gnome-keyring creates no default collection and every lookup fails. In the foreground (a
+  // child of this session, its pid known) rather than daemonized, so the run can wait until it
+  // owns the Secret Service name and say so if it is ever gone (see keyringReady below).
   const inner = [
     'keyrings=$(mktemp -d)',
     'mkdir -p "$keyrings/keyrings"',
-    'printf agent-console-test | XDG_DATA_HOME="$keyrings" gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1',
+    '(printf agent-console-test | XDG_DATA_HOME="$keyrings" exec gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null 2>&1) &',
+    'export AGENT_CONSOLE_TEST_KEYRING_PID=$!',
     'exec "$0" "$@"',
-  ].join('; ');
+  ].join('\n');
   // The session bus gets the open-file allowance a desktop session's has (it asks for 65,536 and,
   // unprivileged, keeps the soft limit it was started with, often 1,024): every test process,
   // browser and keychain client holds connections to it at once.
@@ -49,6 +53,50 @@ function reexecUnderDbus() {
 }
 
 reexecUnderDbus();
+
+const keyringPid = Number(process.env.AGENT_CONSOLE_TEST_KEYRING_PID) || undefined;
+
+function secretServiceOwned() {
+  const reply = spawnSync(
+    'dbus-send',
+    [
+      '--session',
+      '--print-reply',
+      '--dest=org.freedesktop.DBus',
+      '/org/freedesktop/DBus',
+      'org.freedesktop.DBus.NameHasOwner',
+      'string:org.freedesktop.secrets',
+    ],
+    { encoding: 'utf8' },
+  );
+  return /boolean true/.test(reply.stdout ?? '');
+}
+
+/**
+ * The session's keyring must own org.freedesktop.secrets before any test asks for it: a call to an
+ * unowned name makes D-Bus start another gnome-keyring, whose keyring is locked, and every keychain
+ * test then fails as "locked". Waits up to 15 s.
+ */
+async function keyringReady() {
+  if (!keyringPid) return;
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    if (secretServiceOwned()) return;
+    await sleep(100);
+  }
+  console.error("The test session's gnome-keyring did not take org.freedesktop.secrets within 15 s.");
+}
+
+/** After a phase: one line if the session's keyring is gone, so a keychain failure is explained. */
+function keyringStillThere(phase) {
+  if (!keyringPid) return;
+  try {
+    process.kill(keyringPid, 0);
+  } catch {
+    console.error(`The test session's gnome-keyring (pid ${keyringPid}) exited during ${phase}.`);
+  }
+}
+
+await keyringReady();
 
 const bin = (name) => `node_modules/.bin/${name}`;
 let passed = 0;
@@ -92,6 +140,7 @@ run('unit and integration', bin('vitest'), [
   '--reporter=json',
   '--outputFile=test-results/vitest.json',
 ]);
+keyringStillThere('the unit and integration tests');
 const vitest = readJson('test-results/vitest.json');
 if (vitest) {
   passed += vitest.numPassedTests;
@@ -110,6 +159,7 @@ if (!chromium) {
   failed++;
 } else if (existsSync('out/renderer/index.html')) {
   run('end to end', bin('playwright'), ['test'], { CHROMIUM_PATH: chromium });
+  keyringStillThere('the end-to-end tests');
   const e2e = readJson('test-results/e2e.json');
   if (e2e?.stats) {
     passed += e2e.stats.expected + e2e.stats.flaky;
