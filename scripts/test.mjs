@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CHROMIUM_HINT, findChromium } from './find-chromium.mjs';
+import { secretServiceOwned } from './secret-service-name.mjs';
 
 const SECRET_SERVICE_HINT =
   'No Secret Service for the keychain tests: install it (Debian/Ubuntu: `sudo apt-get install gnome-keyring dbus`).';
@@ -55,22 +56,6 @@ function reexecUnderDbus() {
 reexecUnderDbus();
 
 const keyringPid = Number(process.env.AGENT_CONSOLE_TEST_KEYRING_PID) || undefined;
-
-function secretServiceOwned() {
-  const reply = spawnSync(
-    'dbus-send',
-    [
-      '--session',
-      '--print-reply',
-      '--dest=org.freedesktop.DBus',
-      '/org/freedesktop/DBus',
-      'org.freedesktop.DBus.NameHasOwner',
-      'string:org.freedesktop.secrets',
-    ],
-    { encoding: 'utf8' },
-  );
-  return /boolean true/.test(reply.stdout ?? '');
-}
 
 /**
  * The session's keyring must own org.freedesktop.secrets before any test asks for it: a call to an

@@ -20,6 +20,12 @@ async function send(app: Page, text: string): Promise<void> {
   await app.getByRole('button', { name: 'Send', exact: true }).click();
 }
 
+/** The open session as the core recorded it (its transcript). */
+async function recordedSession(app: Page): Promise<{ messages: { role: string; content: string }[] }> {
+  const sessionId = await app.getByTestId('session-id').textContent();
+  return bridgeCall(app, 'transcripts:get', { kind: 'session', id: sessionId });
+}
+
 async function chooseAgent(app: Page, slug: string): Promise<void> {
   await expect(picker(app).locator(`option[value="${slug}"]`)).toBeAttached();
   await picker(app).selectOption(slug);
@@ -230,12 +236,7 @@ test('a reload mid-stream shows the reply as far as it came, growing live to its
   await expect.poll(async () => (await text.textContent())?.length ?? 0).toBeGreaterThan(shown);
   await expect(reply).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
   await expect(replies(app, 'storyteller')).toHaveCount(1);
-  const sessionId = await app.getByTestId('session-id').textContent();
-  const recorded = await bridgeCall<{ messages: { role: string; content: string }[] }>(
-    app,
-    'transcripts:get',
-    { kind: 'session', id: sessionId },
-  );
+  const recorded = await recordedSession(app);
   const final = recorded.messages.at(-1);
   expect(final?.role).toBe('agent');
   expect((final?.content.length ?? 0) > shown).toBe(true);
@@ -266,12 +267,7 @@ test('a message still waiting its turn when the page reloads comes back in the b
   // The first goes on to its end; the second was never sent behind the user's back.
   await expect(first).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
   await expect(replies(app, 'storyteller')).toHaveCount(1);
-  const sessionId = await app.getByTestId('session-id').textContent();
-  const recorded = await bridgeCall<{ messages: { role: string; content: string }[] }>(
-    app,
-    'transcripts:get',
-    { kind: 'session', id: sessionId },
-  );
+  const recorded = await recordedSession(app);
   expect(recorded.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
     'First, a long story',
   ]);

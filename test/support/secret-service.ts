@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { secretServiceOwned } from '../../scripts/secret-service-name.mjs';
 import { removeDir, tempDir } from './mock';
 
 export interface PrivateSecretService {
@@ -22,22 +23,6 @@ export function secretServiceMissing(): string | undefined {
     if (spawnSync('which', [tool]).status !== 0) return `skipped: ${tool} is not installed`;
   }
   return undefined;
-}
-
-function nameHasOwner(address: string): boolean {
-  const reply = spawnSync(
-    'dbus-send',
-    [
-      '--session',
-      '--print-reply',
-      '--dest=org.freedesktop.DBus',
-      '/org/freedesktop/DBus',
-      'org.freedesktop.DBus.NameHasOwner',
-      'string:org.freedesktop.secrets',
-    ],
-    { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: address }, encoding: 'utf8' },
-  );
-  return /boolean true/.test(reply.stdout);
 }
 
 export async function startPrivateSecretService(): Promise<PrivateSecretService & { stop(): void }> {
@@ -67,7 +52,7 @@ export async function startPrivateSecretService(): Promise<PrivateSecretService 
   };
   // Ready once the keyring owns its name; a call before that would make D-Bus start another one.
   const until = Date.now() + 15_000;
-  while (!nameHasOwner(address)) {
+  while (!secretServiceOwned(address)) {
     if (Date.now() > until) {
       killAll();
       throw new Error('The private gnome-keyring did not take org.freedesktop.secrets within 15 s.');
