@@ -3,7 +3,6 @@
 // server behind a private CA: by the CA file (`caCertPath`), never by turning verification off.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import selfsigned from 'selfsigned';
 
 export interface TlsMaterial {
   key: string;
@@ -31,6 +30,9 @@ export async function loadOrCreateTls(dataDir: string): Promise<TlsMaterial> {
   } catch {
     // Not made yet (or incomplete): make a fresh set below.
   }
+  // Loaded only here: the certificate library (with its ASN.1 stack) is most of the mock's start-up
+  // when every start but the first finds its certificates made.
+  const { default: selfsigned } = await import('selfsigned');
   const notBeforeDate = new Date(Date.now() - 86_400_000);
   const ca = await selfsigned.generate([{ name: 'commonName', value: 'Agent Console mock CA' }], {
     keyType: 'ec',

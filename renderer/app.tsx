@@ -157,7 +157,12 @@ function Shell() {
           <Suspense fallback={<p className="screen-loading">Loading {screen}…</p>}>
             <ScreenView screen={screen} />
           </Suspense>
-        ) : null}
+        ) : info.isError ? null : (
+          // `npm run web` serves the page while the core opens (issue 18): say so, not a blank pane.
+          <p className="screen-loading" role="status">
+            Starting the console…
+          </p>
+        )}
       </main>
     </div>
   );

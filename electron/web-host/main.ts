@@ -1,21 +1,26 @@
 // `npm run web`: the console in a browser. Opens the core (with the embedded mock) on the app's
 // data dir, serves the built renderer and the bridge on 127.0.0.1, and prints (and, where a
-// desktop exists, opens) the tokened URL.
+// desktop exists, opens) the tokened URL. The page is served while the core is still loading and
+// opening (issue 18: the browser fetches the renderer meanwhile); bridge calls wait for the core.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { BridgeHost } from '../bridge/bridge-host';
-import { ConsoleCore } from '../core/console-core';
+import type { BridgeHost } from '../bridge/bridge-host';
+import type { ConsoleCore } from '../core/console-core';
 import { lockFolder } from '../core/folder-lock';
 import { defaultDataDir } from '../core/paths';
 import { startWebHost } from './server';
 
-async function main(): Promise<void> {
-  const dataDir = defaultDataDir();
-  // One owner per data folder: a second web host or app says which process holds it and exits.
-  const owner = await lockFolder(dataDir, 'owner', 'the Agent Console web host');
-  const { version } = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string };
+/** The core and its bridge, loaded only now so that the page is served while they load. */
+async function openConsole(
+  dataDir: string,
+  version: string,
+): Promise<{ core: ConsoleCore; bridge: BridgeHost }> {
+  const [{ ConsoleCore }, { BridgeHost }] = await Promise.all([
+    import('../core/console-core'),
+    import('../bridge/bridge-host'),
+  ]);
   const core = await ConsoleCore.open({
     dataDir,
     embeddedMock: 'discover',
@@ -24,10 +29,18 @@ async function main(): Promise<void> {
     monitorHealth: true,
     onWarning: (message) => process.stderr.write(`${message}\n`),
   });
-  const bridge = new BridgeHost(core, { transport: 'web', version });
+  return { core, bridge: new BridgeHost(core, { transport: 'web', version }) };
+}
+
+async function main(): Promise<void> {
+  const dataDir = defaultDataDir();
+  // One owner per data folder: a second web host or app says which process holds it and exits.
+  const owner = await lockFolder(dataDir, 'owner', 'the Agent Console web host');
+  const { version } = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string };
+  const opening = openConsole(dataDir, version);
   const host = await startWebHost({
     rendererDir: resolve('out/renderer'),
-    bridge,
+    bridge: opening.then(({ bridge }) => bridge),
     ...(process.env.AGENT_CONSOLE_WEB_PORT ? { port: Number(process.env.AGENT_CONSOLE_WEB_PORT) } : {}),
   });
   process.stdout.write(`Agent Console: ${host.url}\n`);
@@ -51,6 +64,7 @@ async function main(): Promise<void> {
       .on('error', () => undefined)
       .unref();
   }
+  const { core, bridge } = await opening;
   const stop = async (): Promise<void> => {
     bridge.close();
     await host.close();

@@ -14,8 +14,11 @@ import { CONTENT_SECURITY_POLICY } from '../shell/policy';
 
 export interface WebHostOptions {
   rendererDir: string;
-  /** The bridge's main side; the web host only carries its calls and events. */
-  bridge: BridgeHost;
+  /**
+   * The bridge's main side; the web host only carries its calls and events. It may still be opening
+   * (`npm run web` serves the page while the core starts): calls and the event stream wait for it.
+   */
+  bridge: BridgeHost | Promise<BridgeHost>;
   port?: number;
 }
 
@@ -56,6 +59,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const setCookie = `${cookie}=${token}; HttpOnly; SameSite=Strict; Path=/`;
   /** One-time launch codes and when they stop working. */
   const launches = new Map<string, number>();
+  const bridge = Promise.resolve(options.bridge);
+  // A core that fails to open is reported by whoever opened it; here it only ends calls and streams.
+  bridge.catch(() => undefined);
   const app = Fastify({ logger: false, forceCloseConnections: true });
   // Filled once the port is known; until then every request is refused.
   const hosts = new Set<string>();
@@ -99,7 +105,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
       return refuse(reply, 415, 'Bridge calls are JSON.');
     }
-    return options.bridge.invoke(request.params.call, request.body);
+    return (await bridge).invoke(request.params.call, request.body);
   });
 
   app.get('/bridge/events', (request, reply) => {
@@ -111,13 +117,22 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       'x-content-type-options': 'nosniff',
     });
     res.write(': connected\n\n');
-    const stop = options.bridge.onEvent((event, payload) => {
-      res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
-    });
+    let stop: (() => void) | undefined;
+    let closed = false;
+    void bridge.then(
+      (ready) => {
+        if (closed) return;
+        stop = ready.onEvent((event, payload) => {
+          res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+        });
+      },
+      () => res.end(),
+    );
     const keepalive = setInterval(() => res.write(': keep-alive\n\n'), KEEPALIVE_MS);
     request.raw.on('close', () => {
+      closed = true;
       clearInterval(keepalive);
-      stop();
+      stop?.();
     });
   });
 

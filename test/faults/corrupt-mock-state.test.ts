@@ -49,6 +49,13 @@ for (const [kind, content] of [
         web.once('exit', (code) => reject(new Error(`the web host exited (${code}): ${stderr}`)));
       });
       expect((await fetch(url)).status).toBe(200);
+      // The page is served while the core opens; a bridge call waits for it, and then answers.
+      const call = await fetch(url.replace('/?', '/bridge/call/profiles:list?'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(await call.json()).toMatchObject({ ok: true, value: [{ name: 'Embedded mock' }] });
     } finally {
       web.kill('SIGKILL');
     }
