@@ -13,8 +13,8 @@ const KEY_IN_PROGRESS = /^[A-Za-z0-9]{3}_[A-Za-z0-9]{0,31}$/;
 const TAIL = 3;
 
 export class StreamRedactor {
-  /** The last characters already passed on. */
-  private tail = '';
+  /** Ends with the last characters already passed on (`tail`): kept whole, sliced only when read. */
+  private sentEnd = '';
   /** Characters held back: a possible key in progress. */
   private pending = '';
 
@@ -53,8 +53,13 @@ export class StreamRedactor {
     return this.sent(rest);
   }
 
+  /** The last characters already passed on. */
+  private get tail(): string {
+    return this.sentEnd.slice(-TAIL);
+  }
+
   private sent(text: string): string {
-    this.tail = text.length >= TAIL ? text.slice(-TAIL) : (this.tail + text).slice(-TAIL);
+    this.sentEnd = text.length >= TAIL ? text : this.tail + text;
     return text;
   }
 }

@@ -165,6 +165,44 @@ describe('ChatStream', () => {
     expect(stream.frames.map((f) => f.comment === true)).toEqual([true, ...events.map(() => false), false]);
   });
 
+  // Issue 18: the plain event's content is read without JSON.parse. Whatever the string (quotes,
+  // backslashes, control characters, lone surrogates, astral characters), the chunk must be what
+  // JSON.parse gives and the frame the bytes that came.
+  test('every content string reads back exactly as JSON.parse gives it, and its frame byte for byte', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.string({ unit: 'binary' }), { minLength: 1, maxLength: 8 }),
+        async (pieces) => {
+          const events = pieces.map((content) => JSON.stringify({ content }));
+          const stream = streamOf([
+            encode(`${events.map((e) => `data: ${e}\n\n`).join('')}data: [DONE]\n\n`),
+          ]);
+          const chunks: string[] = [];
+          for await (const chunk of stream) chunks.push(chunk.content);
+          // Through UTF-8, a lone surrogate becomes U+FFFD, as JSON.parse of the bytes received gives.
+          const received = events.map(
+            (e) => (JSON.parse(new TextDecoder().decode(encode(e))) as { content: string }).content,
+          );
+          // Text that could begin a key (`abc_…`) is held back a chunk or two by the masking.
+          if (!pieces.some((p) => p.includes('_'))) expect(chunks).toEqual(received);
+          expect(stream.text).toBe(received.join(''));
+          expect(stream.frames.map((f) => f.data)).toEqual([
+            ...events.map((e) => new TextDecoder().decode(encode(e))),
+            '[DONE]',
+          ]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('a raw control character inside the content string is not JSON, and says so', async () => {
+    const stream = streamOf([
+      encode('data: {"content":"a"}\n\ndata: {"content":"tab\there"}\n\ndata: [DONE]\n\n'),
+    ]);
+    await expect(stream.collect()).rejects.toMatchObject({ code: 'INVALID_RESPONSE', partial: 'a' });
+  });
+
   test('content that is not a string still breaks the stream clearly', async () => {
     const stream = streamOf([encode('data: {"content":"a"}\n\ndata: {"content":7}\n\ndata: [DONE]\n\n')]);
     await expect(stream.collect()).rejects.toMatchObject({ code: 'INVALID_RESPONSE', partial: 'a' });
