@@ -15,6 +15,7 @@ const IGNORED = Symbol('ignored');
  * escaped, so the characters between the quotes are the content itself, exactly what JSON.parse
  * would give, without an object built for each event (nearly every event is one of these).
  */
+// eslint-disable-next-line no-control-regex -- a raw control character is not JSON: such events take JSON.parse's path
 const PLAIN_CONTENT = /^\{"content":"[^"\\\u0000-\u001f]*"\}$/;
 
 /**
