@@ -9,6 +9,24 @@ const STORY_WORDS = (
   'the rest followed résumé naïve café 🚀 ✨ 数据 流 which keeps multi byte characters in every reply'
 ).split(' ');
 
+/** Each story word as a chunk carries it (with its space): one string per word, not one per chunk. */
+const STORY_PIECES = STORY_WORDS.map((word) => `${word} `);
+
+/** The storyteller's chunks for `message`: words (with their spaces), the last ending the sentence. */
+function storyChunks(agent: AgentRecord, message: string): string[] {
+  const start = hash(message);
+  const per = agent.tuning.wordsPerChunk ?? 1;
+  const count = agent.tuning.chunkCount * per;
+  if (count === 0) return ['.'];
+  const words = new Array<string>(count);
+  for (let i = 0; i < count; i++) words[i] = STORY_PIECES[(start + i * 7) % STORY_PIECES.length] as string;
+  words[count - 1] = `${STORY_WORDS[(start + (count - 1) * 7) % STORY_WORDS.length] as string}.`;
+  if (per === 1) return words;
+  const chunks: string[] = [];
+  for (let i = 0; i < count; i += per) chunks.push(words.slice(i, i + per).join(''));
+  return chunks;
+}
+
 function hash(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
@@ -22,14 +40,8 @@ export function composeReply(agent: AgentRecord, message: string, history: reado
   switch (agent.tuning.behaviour) {
     case 'echo':
       return `Echo: ${message}`;
-    case 'story': {
-      const start = hash(message);
-      const words: string[] = [];
-      for (let i = 0; i < agent.tuning.chunkCount * (agent.tuning.wordsPerChunk ?? 1); i++) {
-        words.push(STORY_WORDS[(start + i * 7) % STORY_WORDS.length] as string);
-      }
-      return words.join(' ') + '.';
-    }
+    case 'story':
+      return storyChunks(agent, message).join('');
     case 'slow':
       return `After careful thought about "${message}": yes. Thanks for waiting.`;
     case 'glitch':
@@ -51,7 +63,10 @@ export function composeReply(agent: AgentRecord, message: string, history: reado
 export function splitIntoChunks(agent: AgentRecord, reply: string): string[] {
   if (agent.replay) return replayChunks(agent.replay);
   if (agent.tuning.behaviour === 'story') {
-    const words = reply.split(/(?<= )/);
+    // The same pieces as splitting after every space, without a look-behind per character.
+    const words = reply.split(' ');
+    for (let i = 0; i < words.length - 1; i++) words[i] += ' ';
+    if (words.length > 1 && words.at(-1) === '') words.pop();
     const per = agent.tuning.wordsPerChunk ?? 1;
     if (per === 1) return words;
     const chunks: string[] = [];
@@ -62,6 +77,15 @@ export function splitIntoChunks(agent: AgentRecord, reply: string): string[] {
   const chunks: string[] = [];
   for (let i = 0; i < points.length; i += 12) chunks.push(points.slice(i, i + 12).join(''));
   return chunks.length > 0 ? chunks : [''];
+}
+
+/**
+ * The reply of `agent` to `message` as its stream chunks: `splitIntoChunks(agent, composeReply(…))`,
+ * made directly for the storyteller, whose replies are the long ones (issue 18).
+ */
+export function composeChunks(agent: AgentRecord, message: string, history: readonly Message[]): string[] {
+  if (!agent.replay && agent.tuning.behaviour === 'story') return storyChunks(agent, message);
+  return splitIntoChunks(agent, composeReply(agent, message, history));
 }
 
 /** A rough token count: one token per four UTF-8 bytes, at least one. */

@@ -16,7 +16,7 @@ import {
   USAGE_DAYS,
   utf8Bytes,
 } from '../shared/api';
-import { composeReply, splitIntoChunks } from './agent-replies';
+import { composeChunks, composeReply } from './agent-replies';
 import { replayGap } from './replay';
 import { ApiFailure, badRequest } from './errors';
 import { newId } from './ids';
@@ -69,8 +69,21 @@ const BATCH_BYTES = 16 * 1024;
 
 const frame = (data: unknown): string =>
   `data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
-/** The same bytes as `frame({ content })`, without building an object per chunk. */
-const contentFrame = (content: string): string => `data: {"content":${JSON.stringify(content)}}\n\n`;
+/**
+ * The same bytes as `frame({ content })`, without building an object per chunk. A long reply
+ * repeats its pieces (a story's words), so frames are kept by content, up to FRAMES_KEPT of them.
+ */
+const FRAMES_KEPT = 4096;
+const framesByContent = new Map<string, string>();
+const contentFrame = (content: string): string => {
+  let kept = framesByContent.get(content);
+  if (kept === undefined) {
+    if (framesByContent.size >= FRAMES_KEPT) framesByContent.clear();
+    kept = `data: {"content":${JSON.stringify(content)}}\n\n`;
+    framesByContent.set(content, kept);
+  }
+  return kept;
+};
 
 export function registerApiRoutes(app: FastifyInstance, service: MockService): void {
   app.post(`${API_PREFIX}/chat`, async (request, reply) => {
@@ -85,7 +98,9 @@ export function registerApiRoutes(app: FastifyInstance, service: MockService): v
     const signal = clientGone(reply);
     const startedAt = service.clock.now();
     const conversation = service.session(body.session_id, agent);
-    const text = composeReply(agent, body.message, conversation.history);
+    // The reply is made from the history as it is now, before the agent "thinks".
+    const chunks = body.stream ? composeChunks(agent, body.message, conversation.history) : [];
+    const text = body.stream ? '' : composeReply(agent, body.message, conversation.history);
     await service.think(agent, signal);
 
     if (!body.stream) {
@@ -100,7 +115,6 @@ export function registerApiRoutes(app: FastifyInstance, service: MockService): v
       return { response: text, agent: agent.slug, request_id: request.id };
     }
 
-    const chunks = splitIntoChunks(agent, text);
     const brk = service.takeStreamBreak();
     const failAfter = agent.tuning.behaviour === 'glitch' ? agent.tuning.failAfterChunks : undefined;
     async function* events(): AsyncGenerator<string> {

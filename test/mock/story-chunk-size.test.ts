@@ -1,7 +1,8 @@
 // The `wordsPerChunk` knob of the storyteller (mock/agent-replies.ts): bigger chunks, same count,
 // so the bench can stream 1 MB in 20,000 chunks at full speed.
+import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { composeReply, splitIntoChunks } from '../../mock/agent-replies';
+import { composeChunks, composeReply, splitIntoChunks } from '../../mock/agent-replies';
 import type { AgentRecord } from '../../mock/state';
 
 const story = (tuning: Partial<AgentRecord['tuning']>): AgentRecord =>
@@ -28,4 +29,24 @@ test('one word per chunk by default; wordsPerChunk words per chunk when set, sti
   expect(chunks).toHaveLength(50);
   expect(chunks.join('')).toBe(text);
   expect(chunks[0]?.trim().split(' ')).toHaveLength(9);
+});
+
+// Issue 18: the streamed chunks are made directly, not by splitting the text; they must be the same.
+test('the chunks a stream sends are the reply split as before, for any message and size', () => {
+  fc.assert(
+    fc.property(
+      fc.string({ unit: 'binary' }),
+      fc.nat({ max: 300 }),
+      fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
+      (message, chunkCount, wordsPerChunk) => {
+        const agent = story({ chunkCount, ...(wordsPerChunk === undefined ? {} : { wordsPerChunk }) });
+        const text = composeReply(agent, message, []);
+        const chunks = composeChunks(agent, message, []);
+        expect(chunks).toEqual(splitIntoChunks(agent, text));
+        expect(chunks.join('')).toBe(text);
+        expect(chunks).toHaveLength(Math.max(chunkCount, 1));
+      },
+    ),
+    { numRuns: 300 },
+  );
 });
