@@ -61,7 +61,9 @@ function setRateHeaders(reply: FastifyReply, d: RateDecision): void {
 }
 
 function maskBearer(header: string | undefined): string {
-  const token = header?.replace(/^Bearer\s+/i, '') ?? '';
+  // Every request is logged: the usual `Bearer <key>` skips the pattern (issue 18).
+  const usual = header !== undefined && header.startsWith('Bearer ') && header.charCodeAt(7) > 32;
+  const token = usual ? header.slice(7) : (header?.replace(/^Bearer\s+/i, '') ?? '');
   if (!token) return '-';
   return token.length >= 12 ? `${token.slice(0, 4)}…${token.slice(-4)}` : '…';
 }
