@@ -2,8 +2,8 @@
 // (the CLI, which also runs the mock, and the web host) as esbuild bundles, so nothing runs
 // through tsx. Every pure-JS dependency is bundled: the packaged app ships only `electron` (given by
 // Electron) and native modules (@napi-rs/keyring, loaded lazily: electron/core/secret-store.ts).
-// Code the first command may not need (the embedded mock: fastify, selfsigned) is split into
-// chunks loaded by `import()` when used.
+// The desktop app's code the first screen may not need is split into chunks loaded by `import()`
+// when used; the Node tools are one CommonJS file each, started through V8's code cache.
 //
 // `node scripts/build.mjs` builds everything; `node scripts/build.mjs node` only the esbuild
 // bundles (what `npm install` runs as `prepare`, and what bin/agent-console.js runs when its
@@ -118,7 +118,13 @@ export async function buildElectron({ release = false } = {}) {
   );
 }
 
-/** The CLI (out/node/cli.js, which also runs the mock) and the web host (out/node/web-host.js). */
+/**
+ * The CLI (out/node/cli.js, which also runs the mock) and the web host (out/node/web-host.js): each a
+ * small launcher that starts its CommonJS bundle (cli.bundle.cjs, web-host.bundle.cjs) through V8's
+ * code cache (electron/launch/code-cache.ts). One file each, not chunks: the cache is per script,
+ * and code a command does not use (the embedded mock: fastify, selfsigned) is compiled from the
+ * cache but not run until `import()`ed.
+ */
 export async function buildNodeTools() {
   const { build } = await import('esbuild');
   const cliEntry = {
@@ -130,18 +136,39 @@ export async function buildNodeTools() {
         loader: 'ts',
         contents:
           "import { runCli } from './electron/cli/main.ts';\n" +
-          'process.exitCode = await runCli(process.argv.slice(2));\n',
+          'void runCli(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n',
       }));
     },
   };
+  const outdir = join(root, 'out', 'node');
   writeOutputs(
     await build({
       ...NODE_BUNDLE,
-      entryPoints: { cli: 'agent-console:cli', 'web-host': 'electron/web-host/main.ts' },
-      outdir: join(root, 'out', 'node'),
+      format: 'cjs',
+      splitting: false,
+      banner: {},
+      // `import()` of what is bundled becomes a deferred require; of the keychain binding, a require.
+      supported: { 'dynamic-import': false },
+      // Only mock/cli.ts's "am I the main module" test reads it; in a bundle it never is.
+      define: { 'import.meta.url': 'undefined' },
+      entryPoints: { 'cli.bundle': 'agent-console:cli', 'web-host.bundle': 'electron/web-host/main.ts' },
+      outExtension: { '.js': '.cjs' },
+      outdir,
       plugins: [cliEntry],
     }),
   );
+  // The launchers last: bin/agent-console.js goes by cli.js's age.
+  writeOutputs(
+    await build({
+      ...NODE_BUNDLE,
+      splitting: false,
+      banner: {},
+      entryPoints: { cli: 'electron/launch/cli.ts', 'web-host': 'electron/launch/web-host.ts' },
+      outdir,
+    }),
+  );
+  // The chunks of the earlier, split build.
+  rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
 }
 
 function newestSource(dir) {

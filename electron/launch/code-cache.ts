@@ -1,0 +1,106 @@
+// Starts a Node tool's CommonJS bundle (the CLI, the web host) through V8's code cache (issue 18).
+// Compiling a few megabytes of bundled JavaScript is most of a CLI call's cost on Node 20, which has
+// no compile cache of its own (Node 22's module.enableCompileCache). The bytecode V8 made for a
+// run — taken after the run, so it holds the functions that run compiled, not just the top level —
+// is kept in the user's cache folder, one file per bundle build, Node version and command, and
+// handed back to V8 next time. V8 checks it against the source and its own version and flags and
+// rejects a file that does not fit; a rejected or unreadable file only costs the compile it would
+// have saved, and is written anew.
+//
+// The folder is the user's own (0700, refused when another user owns it): a cache file is code.
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+/** How long a long-running tool (the web host) runs before its cache is taken: past its start. */
+const SAVE_AFTER_MS = 3_000;
+
+/** The user's cache folder for code caches; undefined when turned off (AGENT_CONSOLE_CODE_CACHE=''). */
+function codeCacheDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string | undefined {
+  const chosen = env.AGENT_CONSOLE_CODE_CACHE;
+  if (chosen !== undefined) return chosen === '' ? undefined : chosen;
+  const home = homedir();
+  const base =
+    platform === 'darwin'
+      ? join(home, 'Library', 'Caches')
+      : platform === 'win32'
+        ? (env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'))
+        : env.XDG_CACHE_HOME || join(home, '.cache');
+  return join(base, 'agent-console', 'code-cache');
+}
+
+/** True when `dir` is this user's own (always on Windows, where folders carry no uid). */
+function ownFolder(dir: string): boolean {
+  const uid = process.getuid?.();
+  return uid === undefined || statSync(dir).uid === uid;
+}
+
+function saveCache(dir: string, file: string, data: Buffer, stalePrefix: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (!ownFolder(dir)) return;
+  // Written beside and renamed into place: two processes saving at once never leave half a file.
+  const temporary = join(dir, `${file}.${process.pid}.tmp`);
+  writeFileSync(temporary, data, { mode: 0o600 });
+  renameSync(temporary, join(dir, file));
+  // Caches of earlier builds of the same bundle and command are of no more use.
+  for (const name of readdirSync(dir)) {
+    if (name !== file && name.startsWith(stalePrefix) && !name.endsWith('.tmp')) {
+      rmSync(join(dir, name), { force: true });
+    }
+  }
+}
+
+export interface BundleRun {
+  /** What V8 made of the cache it was given: `none` when there was none to give. */
+  cache: 'accepted' | 'rejected' | 'none' | 'off';
+}
+
+/**
+ * Runs `bundle` (a CommonJS file) as Node would run it as the main module, with V8's code cache
+ * kept under `variant` (the CLI's command: each command compiles different code).
+ */
+export function runBundle(bundle: string, variant: string): BundleRun {
+  const source = readFileSync(bundle, 'utf8');
+  const dir = codeCacheDir();
+  const build = statSync(bundle);
+  const prefix = `${basename(bundle)}.${/^[a-z][a-z-]{0,30}$/.test(variant) ? variant : 'other'}.`;
+  const file = `${prefix}${build.size}-${Math.floor(build.mtimeMs)}.${process.version}-${process.arch}.v8`;
+  let cachedData: Buffer | undefined;
+  try {
+    if (dir !== undefined && ownFolder(dir)) cachedData = readFileSync(join(dir, file));
+  } catch {
+    // None yet (or no folder): this run makes it.
+  }
+  const script = new Script(
+    `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
+    cachedData ? { filename: bundle, cachedData } : { filename: bundle },
+  );
+  const run: BundleRun = {
+    cache:
+      dir === undefined ? 'off' : !cachedData ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted',
+  };
+  if (dir !== undefined && run.cache !== 'accepted') {
+    let saved = false;
+    const save = (): void => {
+      if (saved) return;
+      saved = true;
+      try {
+        saveCache(dir, file, script.createCachedData(), prefix);
+      } catch {
+        // A read-only or full cache folder: the next run compiles again, nothing more.
+      }
+    };
+    setTimeout(save, SAVE_AFTER_MS).unref();
+    process.once('exit', save);
+  }
+  if (process.env.AGENT_CONSOLE_CODE_CACHE_REPORT === '1') process.stderr.write(`code cache: ${run.cache}\n`);
+  const module = { exports: {} };
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+  wrapper.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+  return run;
+}
