@@ -14,12 +14,13 @@ const STORY_PIECES = STORY_WORDS.map((word) => `${word} `);
 
 /** The storyteller's chunks for `message`: words (with their spaces), the last ending the sentence. */
 function storyChunks(agent: AgentRecord, message: string): string[] {
-  const start = hash(message);
+  // Reduced first, so the index arithmetic stays in small integers (the hash is a 32-bit unsigned).
+  const start = hash(message) % STORY_WORDS.length;
   const per = agent.tuning.wordsPerChunk ?? 1;
   const count = agent.tuning.chunkCount * per;
   if (count === 0) return ['.'];
-  const words = new Array<string>(count);
-  for (let i = 0; i < count; i++) words[i] = STORY_PIECES[(start + i * 7) % STORY_PIECES.length] as string;
+  const words: string[] = [];
+  for (let i = 0; i < count; i++) words.push(STORY_PIECES[(start + i * 7) % STORY_PIECES.length] as string);
   words[count - 1] = `${STORY_WORDS[(start + (count - 1) * 7) % STORY_WORDS.length] as string}.`;
   if (per === 1) return words;
   const chunks: string[] = [];
