@@ -7,7 +7,8 @@
 // rejects a file that does not fit; a rejected or unreadable file only costs the compile it would
 // have saved, and is written anew.
 //
-// The folder is the user's own (0700, refused when another user owns it): a cache file is code.
+// The folder is the user's own (made 0700; refused when another user owns it or others may write in
+// it): a cache file is code.
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -34,10 +35,15 @@ function codeCacheDir(
   return join(base, 'agent-console', 'code-cache');
 }
 
-/** True when `dir` is this user's own (always on Windows, where folders carry no uid). */
+/**
+ * True when `dir` is this user's own and nobody else may write in it (always on Windows, where
+ * folders carry no uid): only then is a file in it trusted as code.
+ */
 function ownFolder(dir: string): boolean {
   const uid = process.getuid?.();
-  return uid === undefined || statSync(dir).uid === uid;
+  if (uid === undefined) return true;
+  const stat = statSync(dir);
+  return stat.uid === uid && (stat.mode & 0o022) === 0;
 }
 
 function saveCache(dir: string, file: string, data: Buffer, stalePrefix: string): void {

@@ -3,7 +3,7 @@
 // starts from it. The cache must never change what a command does: a damaged cache file, a folder
 // that cannot be written or one another user owns are a slower start, nothing else.
 import { spawnSync } from 'node:child_process';
-import { chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
 import { ensureWebHostBuilt } from '../support/web-host';
@@ -100,7 +100,7 @@ test('a damaged cache file is refused by V8 and written anew; the command runs t
   }
 });
 
-test('a cache folder that cannot be made, or that another user owns, is only a slower start', () => {
+test('a cache folder that cannot be made, that others may write in or another user owns, is only a slower start', () => {
   const root = tempDir();
   try {
     const blocked = join(root, 'a-file');
@@ -113,6 +113,14 @@ test('a cache folder that cannot be made, or that another user owns, is only a s
         stdout: clean.stdout,
       });
     }
+    // A folder of ours that others may write in is not trusted either.
+    const open = join(root, 'open');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    for (let i = 0; i < 2; i++) {
+      expect(cli(['--help'], open, join(root, 'data'))).toMatchObject({ code: 0, cache: 'none' });
+    }
+    expect(readdirSync(open)).toEqual([]);
     // Only root can hand a folder to another user; elsewhere the ownership check is not reachable.
     if (process.getuid?.() !== 0) return;
     const theirs = join(root, 'theirs');
