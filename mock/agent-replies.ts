@@ -64,10 +64,7 @@ export function composeReply(agent: AgentRecord, message: string, history: reado
 export function splitIntoChunks(agent: AgentRecord, reply: string): string[] {
   if (agent.replay) return replayChunks(agent.replay);
   if (agent.tuning.behaviour === 'story') {
-    // The same pieces as splitting after every space, without a look-behind per character.
-    const words = reply.split(' ');
-    for (let i = 0; i < words.length - 1; i++) words[i] += ' ';
-    if (words.length > 1 && words.at(-1) === '') words.pop();
+    const words = reply.split(/(?<= )/);
     const per = agent.tuning.wordsPerChunk ?? 1;
     if (per === 1) return words;
     const chunks: string[] = [];

@@ -40,15 +40,6 @@ function contentOf(
   return parsed.success && 'error' in parsed.data ? parsed.data : undefined;
 }
 
-/**
- * True when `data` is exactly `{"content":"<content>"}`. Sound by length: `content` was parsed from
- * `data`, every JSON escape is longer than the character it stands for, so the lengths agree only
- * when the content was written out unescaped between those two ends and nothing else is there.
- */
-function isPlainContentFrame(data: string, content: string): boolean {
-  return data.length === content.length + 14 && data.startsWith('{"content":"') && data.endsWith('"}');
-}
-
 export interface StreamChunk {
   index: number;
   content: string;
@@ -222,7 +213,7 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
       const masked = redactor.push(content);
       if (masked !== content) {
         this.addFrame(atMs, JSON.stringify({ ...(JSON.parse(data) as object), content: masked }));
-      } else if (plain || isPlainContentFrame(data, content)) {
+      } else if (plain) {
         this.addFrame(atMs, this.contents.length);
       } else {
         this.addFrame(atMs, redactSecrets(data));

@@ -19,10 +19,8 @@ import { Script } from 'node:vm';
 const SAVE_AFTER_MS = 3_000;
 
 /** The user's cache folder for code caches; undefined when turned off (AGENT_CONSOLE_CODE_CACHE=''). */
-function codeCacheDir(
-  env: NodeJS.ProcessEnv = process.env,
-  platform: NodeJS.Platform = process.platform,
-): string | undefined {
+function codeCacheDir(): string | undefined {
+  const { env, platform } = process;
   const chosen = env.AGENT_CONSOLE_CODE_CACHE;
   if (chosen !== undefined) return chosen === '' ? undefined : chosen;
   const home = homedir();
@@ -61,16 +59,11 @@ function saveCache(dir: string, file: string, data: Buffer, stalePrefix: string)
   }
 }
 
-export interface BundleRun {
-  /** What V8 made of the cache it was given: `none` when there was none to give. */
-  cache: 'accepted' | 'rejected' | 'none' | 'off';
-}
-
 /**
  * Runs `bundle` (a CommonJS file) as Node would run it as the main module, with V8's code cache
  * kept under `variant` (the CLI's command: each command compiles different code).
  */
-export function runBundle(bundle: string, variant: string): BundleRun {
+export function runBundle(bundle: string, variant: string): void {
   const source = readFileSync(bundle, 'utf8');
   const dir = codeCacheDir();
   const build = statSync(bundle);
@@ -86,11 +79,10 @@ export function runBundle(bundle: string, variant: string): BundleRun {
     `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
     cachedData ? { filename: bundle, cachedData } : { filename: bundle },
   );
-  const run: BundleRun = {
-    cache:
-      dir === undefined ? 'off' : !cachedData ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted',
-  };
-  if (dir !== undefined && run.cache !== 'accepted') {
+  // What V8 made of the cache it was given (`none`: there was none to give).
+  const cache =
+    dir === undefined ? 'off' : !cachedData ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted';
+  if (dir !== undefined && cache !== 'accepted') {
     let saved = false;
     const save = (): void => {
       if (saved) return;
@@ -104,9 +96,8 @@ export function runBundle(bundle: string, variant: string): BundleRun {
     setTimeout(save, SAVE_AFTER_MS).unref();
     process.once('exit', save);
   }
-  if (process.env.AGENT_CONSOLE_CODE_CACHE_REPORT === '1') process.stderr.write(`code cache: ${run.cache}\n`);
+  if (process.env.AGENT_CONSOLE_CODE_CACHE_REPORT === '1') process.stderr.write(`code cache: ${cache}\n`);
   const module = { exports: {} };
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
   wrapper.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
-  return run;
 }

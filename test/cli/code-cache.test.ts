@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, expect, test } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import { ensureWebHostBuilt } from '../support/web-host';
 import { removeDir, tempDir } from '../support/mock';
 
@@ -13,13 +13,20 @@ beforeAll(async () => {
   await ensureWebHostBuilt();
 }, 120_000);
 
-function cli(args: string[], cacheDir: string, dataDir: string) {
+/** Each test's own folder: the cache folders it tries, and the data folder every call uses. */
+let root: string;
+beforeEach(() => {
+  root = tempDir();
+});
+afterEach(() => removeDir(root));
+
+function cli(args: string[], cacheDir: string) {
   const run = spawnSync(process.execPath, ['out/node/cli.js', ...args], {
     env: {
       ...process.env,
       AGENT_CONSOLE_CODE_CACHE: cacheDir,
       AGENT_CONSOLE_CODE_CACHE_REPORT: '1',
-      AGENT_CONSOLE_DATA_DIR: dataDir,
+      AGENT_CONSOLE_DATA_DIR: join(root, 'data'),
     },
     encoding: 'utf8',
     timeout: 60_000,
@@ -28,109 +35,84 @@ function cli(args: string[], cacheDir: string, dataDir: string) {
   return { code: run.status, stdout: run.stdout, stderr: run.stderr, cache: report };
 }
 
+/** Two calls with the cache in `cacheDir`: both run as they would with none, and neither keeps one. */
+function expectNotCached(cacheDir: string, stdout: string): void {
+  for (let i = 0; i < 2; i++)
+    expect(cli(['--help'], cacheDir)).toMatchObject({ code: 0, cache: 'none', stdout });
+}
+
 const cacheFiles = (dir: string, command: string) =>
   readdirSync(dir).filter((name) => name.startsWith(`cli.bundle.cjs.${command}.`) && name.endsWith('.v8'));
 
 test('a second call starts from the cache the first left, with the same output; the cache is private', () => {
-  const root = tempDir();
-  try {
-    const dir = join(root, 'cache');
-    const first = cli(['--help'], dir, join(root, 'data'));
-    expect(first).toMatchObject({ code: 0, cache: 'none' });
-    expect(first.stdout).toContain('agents [--limit N]');
-    const [file] = cacheFiles(dir, 'help');
-    expect(file).toBeDefined();
-    expect(statSync(dir).mode & 0o777).toBe(0o700);
-    expect(statSync(join(dir, file as string)).mode & 0o777).toBe(0o600);
+  const dir = join(root, 'cache');
+  const first = cli(['--help'], dir);
+  expect(first).toMatchObject({ code: 0, cache: 'none' });
+  expect(first.stdout).toContain('agents [--limit N]');
+  const [file] = cacheFiles(dir, 'help');
+  expect(file).toBeDefined();
+  expect(statSync(dir).mode & 0o777).toBe(0o700);
+  expect(statSync(join(dir, file as string)).mode & 0o777).toBe(0o600);
 
-    const second = cli(['--help'], dir, join(root, 'data'));
-    expect(second).toMatchObject({ code: 0, cache: 'accepted', stdout: first.stdout });
-  } finally {
-    removeDir(root);
-  }
+  const second = cli(['--help'], dir);
+  expect(second).toMatchObject({ code: 0, cache: 'accepted', stdout: first.stdout });
 });
 
 test('each command keeps its own cache, and a command that opens the core runs the same from it', () => {
-  const root = tempDir();
-  try {
-    const dir = join(root, 'cache');
-    const data = join(root, 'data');
-    const first = cli(['profiles', 'list', '--json'], dir, data);
-    expect(first.code, first.stderr).toBe(0);
-    expect(first.cache).toBe('none');
-    const second = cli(['profiles', 'list', '--json'], dir, data);
-    expect(second).toMatchObject({ code: 0, cache: 'accepted' });
-    // Each call starts its own embedded mock (a new port); the profiles are otherwise the same.
-    const profiles = (out: string) =>
-      (JSON.parse(out) as { id: string; name: string; active: boolean }[]).map(({ id, name, active }) => ({
-        id,
-        name,
-        active,
-      }));
-    expect(profiles(second.stdout)).toEqual(profiles(first.stdout));
-    expect(profiles(second.stdout)).toContainEqual({
-      id: 'embedded-mock',
-      name: 'Embedded mock',
-      active: true,
-    });
-    expect(cacheFiles(dir, 'profiles')).toHaveLength(1);
-    expect(cacheFiles(dir, 'help')).toHaveLength(0);
-  } finally {
-    removeDir(root);
-  }
+  const dir = join(root, 'cache');
+  const first = cli(['profiles', 'list', '--json'], dir);
+  expect(first.code, first.stderr).toBe(0);
+  expect(first.cache).toBe('none');
+  const second = cli(['profiles', 'list', '--json'], dir);
+  expect(second).toMatchObject({ code: 0, cache: 'accepted' });
+  // Each call starts its own embedded mock (a new port); the profiles are otherwise the same.
+  const profiles = (out: string) =>
+    (JSON.parse(out) as { id: string; name: string; active: boolean }[]).map(({ id, name, active }) => ({
+      id,
+      name,
+      active,
+    }));
+  expect(profiles(second.stdout)).toEqual(profiles(first.stdout));
+  expect(profiles(second.stdout)).toContainEqual({
+    id: 'embedded-mock',
+    name: 'Embedded mock',
+    active: true,
+  });
+  expect(cacheFiles(dir, 'profiles')).toHaveLength(1);
+  expect(cacheFiles(dir, 'help')).toHaveLength(0);
 }, 60_000);
 
 test('a damaged cache file is refused by V8 and written anew; the command runs the same', () => {
-  const root = tempDir();
-  try {
-    const dir = join(root, 'cache');
-    const clean = cli(['--help'], dir, join(root, 'data'));
-    const file = join(dir, cacheFiles(dir, 'help')[0] as string);
-    const garbage = Buffer.alloc(statSync(file).size, 0x5a);
-    writeFileSync(file, garbage);
-    const damaged = cli(['--help'], dir, join(root, 'data'));
-    expect(damaged).toMatchObject({ code: 0, cache: 'rejected', stdout: clean.stdout });
-    expect(readFileSync(file).equals(garbage)).toBe(false);
-    expect(cli(['--help'], dir, join(root, 'data'))).toMatchObject({
-      cache: 'accepted',
-      stdout: clean.stdout,
-    });
-  } finally {
-    removeDir(root);
-  }
+  const dir = join(root, 'cache');
+  const clean = cli(['--help'], dir);
+  const file = join(dir, cacheFiles(dir, 'help')[0] as string);
+  const garbage = Buffer.alloc(statSync(file).size, 0x5a);
+  writeFileSync(file, garbage);
+  const damaged = cli(['--help'], dir);
+  expect(damaged).toMatchObject({ code: 0, cache: 'rejected', stdout: clean.stdout });
+  expect(readFileSync(file).equals(garbage)).toBe(false);
+  expect(cli(['--help'], dir)).toMatchObject({
+    cache: 'accepted',
+    stdout: clean.stdout,
+  });
 });
 
 test('a cache folder that cannot be made, that others may write in or another user owns, is only a slower start', () => {
-  const root = tempDir();
-  try {
-    const blocked = join(root, 'a-file');
-    writeFileSync(blocked, 'not a folder');
-    const clean = cli(['--help'], join(root, 'cache'), join(root, 'data'));
-    for (let i = 0; i < 2; i++) {
-      expect(cli(['--help'], join(blocked, 'cache'), join(root, 'data'))).toMatchObject({
-        code: 0,
-        cache: 'none',
-        stdout: clean.stdout,
-      });
-    }
-    // A folder of ours that others may write in is not trusted either.
-    const open = join(root, 'open');
-    mkdirSync(open);
-    chmodSync(open, 0o777);
-    for (let i = 0; i < 2; i++) {
-      expect(cli(['--help'], open, join(root, 'data'))).toMatchObject({ code: 0, cache: 'none' });
-    }
-    expect(readdirSync(open)).toEqual([]);
-    // Only root can hand a folder to another user; elsewhere the ownership check is not reachable.
-    if (process.getuid?.() !== 0) return;
-    const theirs = join(root, 'theirs');
-    mkdirSync(theirs, { mode: 0o700 });
-    chownSync(theirs, 4242, 4242);
-    for (let i = 0; i < 2; i++) {
-      expect(cli(['--help'], theirs, join(root, 'data'))).toMatchObject({ code: 0, cache: 'none' });
-    }
-    expect(readdirSync(theirs)).toEqual([]);
-  } finally {
-    removeDir(root);
-  }
+  const blocked = join(root, 'a-file');
+  writeFileSync(blocked, 'not a folder');
+  const clean = cli(['--help'], join(root, 'cache'));
+  expectNotCached(join(blocked, 'cache'), clean.stdout);
+  // A folder of ours that others may write in is not trusted either.
+  const open = join(root, 'open');
+  mkdirSync(open);
+  chmodSync(open, 0o777);
+  expectNotCached(open, clean.stdout);
+  expect(readdirSync(open)).toEqual([]);
+  // Only root can hand a folder to another user; elsewhere the ownership check is not reachable.
+  if (process.getuid?.() !== 0) return;
+  const theirs = join(root, 'theirs');
+  mkdirSync(theirs, { mode: 0o700 });
+  chownSync(theirs, 4242, 4242);
+  expectNotCached(theirs, clean.stdout);
+  expect(readdirSync(theirs)).toEqual([]);
 });
