@@ -169,7 +169,9 @@ export function registerApiRoutes(app: FastifyInstance, service: MockService): v
       .header('content-type', 'text/event-stream; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('x-accel-buffering', 'no')
-      .send(Readable.from(events(), { objectMode: false }));
+      // Object mode, so the batches reach the socket as the strings they are: Node encodes them
+      // into its write (and counts their bytes) natively, instead of a Buffer made per batch here.
+      .send(Readable.from(events()));
   });
 
   // The agent list changes rarely and is read often (every screen, every health watcher): its
