@@ -91,6 +91,11 @@ export class MockControl {
 
   constructor(private readonly service: MockService) {}
 
+  /** Writes pending changes now (see MockService.save): before a change is acknowledged. */
+  save(): Promise<void> {
+    return this.service.save();
+  }
+
   state() {
     const s = this.service.state;
     return {
@@ -281,7 +286,19 @@ function chaosPreset(name: string): ChaosPreset {
   return name;
 }
 
-export function registerControlRoutes(app: FastifyInstance, control: MockControl): void {
+export function registerControlRoutes(root: FastifyInstance, control: MockControl): void {
+  // A scope of their own, so the hook below runs for these routes only, not on the API's hot path.
+  void root.register(async (app) => {
+    // What the control path answers as done is on disk first: a kill -9 right after loses none of it.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' && reply.statusCode < 400) await control.save();
+      return payload;
+    });
+    controlRoutes(app, control);
+  });
+}
+
+function controlRoutes(app: FastifyInstance, control: MockControl): void {
   const p = CONTROL_PREFIX;
   type Ref = { Params: { ref: string } };
   app.get(`${p}/state`, async () => control.state());

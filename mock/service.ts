@@ -1,6 +1,7 @@
 // The mock's behaviour, apart from HTTP: who may call, what the window allows, what agents answer,
 // and what is recorded. The HTTP routes (routes-api.ts) and the control path (control.ts) use it.
 import type { Clock } from '../shared/clock';
+import { describeWriteError } from '../shared/write-error';
 import {
   CHAT_TIMEOUT_MS,
   DEFAULT_RATE_TIER,
@@ -103,6 +104,24 @@ export class MockService {
 
   flush(): Promise<void> {
     return this.writer.flush();
+  }
+
+  /**
+   * Writes what is pending now. A change made through the control path or the Mock screen is on
+   * disk before it is acknowledged, so a kill -9 right after loses none of it; chat exchanges are
+   * saved in the background (StateWriter spaces those writes out as the state grows).
+   */
+  async save(): Promise<void> {
+    try {
+      await this.writer.flush();
+    } catch (error) {
+      throw new ApiFailure(
+        500,
+        'STATE_NOT_SAVED',
+        `The change is made, but the mock's state could not be saved (${describeWriteError(error)}). ` +
+          'It is kept in memory and saved as soon as the folder is writable.',
+      );
+    }
   }
 
   /** Back to a fresh seed (same demo secrets, so clients keep working) with no faults. */

@@ -1,10 +1,13 @@
 // The bridge's main side: the renderer is untrusted, so every input is checked, and failures come
 // back as codes and words. Streams arrive batched, then end once.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { INLINE_FRAMES, type BridgeEvents, type LiveStream, type StreamEndEvent } from '../../shared/bridge';
 import { BridgeHost } from '../../electron/bridge/bridge-host';
 import { ConsoleCore } from '../../electron/core/console-core';
+import type { MockState } from '../../mock/state';
 import { removeDir, tempDir } from '../support/mock';
 
 let core: ConsoleCore;
@@ -206,5 +209,21 @@ describe('transcripts', () => {
     expect(list.ok && (list.value as { summaries: { id: string }[] }).summaries.map((s) => s.id)).toEqual(
       expect.arrayContaining(['bridgeSession1', 'bridgeSession2']),
     );
+  });
+});
+
+describe('the Mock screen', () => {
+  test('a change it shows as done is already on disk (a kill -9 right after keeps it)', async () => {
+    const result = await host.invoke('mock:agent', { slug: 'echo', latencyMs: 1234, chunkDelayMs: 9 });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { agents: expect.arrayContaining([expect.objectContaining({ slug: 'echo', latencyMs: 1234 })]) },
+    });
+    // Read at once, before any background save could run: the call itself wrote it.
+    const saved = JSON.parse(readFileSync(join(dataDir, 'mock', 'mock-state.json'), 'utf8')) as MockState;
+    expect(saved.agents.find((a) => a.slug === 'echo')?.tuning).toMatchObject({
+      latencyMs: 1234,
+      chunkDelayMs: 9,
+    });
   });
 });

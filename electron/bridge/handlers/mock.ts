@@ -45,9 +45,13 @@ export function mockHandlers({ core, emit }: HandlerContext): DomainHandlers<'mo
       presets: { ...CHAOS_PRESETS },
     };
   };
-  /** Runs a change and tells every window (the header shows active chaos). */
+  /**
+   * Runs a change, saves it (the screen shows it as done only once it is on disk) and tells every
+   * window (the header shows active chaos).
+   */
   const change = async (run: () => void | Promise<void>): Promise<MockStateView> => {
     await run();
+    await mock().control.save();
     const next = view();
     emit('mock:changed', next);
     return next;
@@ -59,6 +63,7 @@ export function mockHandlers({ core, emit }: HandlerContext): DomainHandlers<'mo
     'mock:health': async (patch) => change(() => void mock().control.setHealth(patch)),
     'mock:keyCreate': async ({ name, tier, plan }) => {
       const created = mock().control.createKey({ name, tier, ...(plan ? { plan } : {}) });
+      await mock().control.save();
       // The dashboard shows a new secret once; here it goes straight into the vault instead.
       const meta = await core.vault.add({
         name: `${name} (mock)`,
