@@ -142,34 +142,49 @@ function warnOnStderr(message: string): void {
   console.error(message);
 }
 
+/**
+ * The least pause after a write, as a multiple of what the write took (serialising and writing the
+ * file): a state grown large (long replies pile up in conversations) is then saved less often, so
+ * saving never takes more than about a tenth of the mock's time, and streams are not stalled by it.
+ */
+const PAUSE_PER_WRITE_COST = 10;
+
 /** How long a failed write waits before it is tried again, at first and at most. */
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 10_000;
 
 /**
- * Coalesces saves: many changes in one burst give one write. A write that fails (a full disk, a
- * read-only or vanished folder: ENOSPC, EROFS, EACCES) never crashes the process: the state stays in
- * memory, the owner is told once per run of failures, and the write is tried again until it lands.
+ * Coalesces saves: many changes in one burst give one write, and a write that took long is
+ * followed by a proportionally longer pause (PAUSE_PER_WRITE_COST); `flush` writes at once. A write
+ * that fails (a full disk, a read-only or vanished folder: ENOSPC, EROFS, EACCES) never crashes the
+ * process: the state stays in memory, the owner is told once per run of failures, and the write is
+ * tried again until it lands.
  */
 export class StateWriter {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private retryMs = RETRY_FIRST_MS;
   private failing = false;
+  /** No write starts before this (`now()` time), unless flushed. */
+  private notBefore = 0;
 
   constructor(
     private readonly dataDir: string,
     private readonly snapshot: () => MockState,
     private readonly delayMs = 50,
     private readonly onWriteError: (message: string) => void = warnOnStderr,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   schedule(delayMs = this.delayMs): void {
     if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.write().catch(() => undefined);
-    }, delayMs);
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.write().catch(() => undefined);
+      },
+      Math.max(delayMs, this.notBefore - this.now()),
+    );
   }
 
   /** Writes what is pending now; rejects when the write fails (and keeps retrying in the background). */
@@ -183,11 +198,19 @@ export class StateWriter {
   }
 
   private write(): Promise<void> {
+    const started = this.now();
     const text = JSON.stringify(this.snapshot());
+    const serialised = this.now();
     const file = join(this.dataDir, STATE_FILE);
-    const run = this.writing.then(() => writeFileAtomic(file, text, { mode: 0o600 }));
+    let writeStarted = 0;
+    const run = this.writing.then(() => {
+      writeStarted = this.now();
+      return writeFileAtomic(file, text, { mode: 0o600 });
+    });
     this.writing = run.then(
       () => {
+        const cost = serialised - started + (this.now() - writeStarted);
+        this.notBefore = this.now() + PAUSE_PER_WRITE_COST * cost;
         if (this.failing) this.onWriteError(`The mock state file ${file} is written again.`);
         this.failing = false;
         this.retryMs = RETRY_FIRST_MS;

@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { createSeedState } from '../../mock/seed';
-import { StateWriter } from '../../mock/state';
+import { StateWriter, type MockState } from '../../mock/state';
 import { removeDir, tempDir } from '../support/mock';
 
 const dirs: string[] = [];
@@ -76,4 +76,43 @@ test('a failed state write is reported, kept in memory and written once the fold
     process.off('unhandledRejection', onUnhandled);
   }
   expect(unhandled).toEqual([]);
+});
+
+test('a write that took long is followed by a proportionally longer pause, and a flush still writes at once', async () => {
+  // A state grown large (long replies pile up) takes long to serialise: saving it as often as a
+  // small one would stall every stream the mock serves. The clock here moves only while the
+  // state is serialised: each write "takes" 100 ms.
+  const dir = tempDir();
+  dirs.push(dir);
+  const state = createSeedState(Date.now());
+  let clock = 0;
+  let serialised = 0;
+  const writer = new StateWriter(
+    dir,
+    () => {
+      serialised++;
+      clock += 100;
+      return state;
+    },
+    10,
+    undefined,
+    () => clock,
+  );
+  const saved = (): MockState => JSON.parse(readFileSync(join(dir, 'mock-state.json'), 'utf8')) as MockState;
+  writer.schedule();
+  await expect.poll(() => serialised, { timeout: 5000 }).toBe(1);
+  await writer.flush();
+
+  state.usage.push({ date: '2026-01-01', agent: 'echo', requests: 7, tokens: 1, latencyMsTotal: 1 });
+  writer.schedule();
+  // Ten times the last write's 100 ms must pass first; the 10 ms coalescing delay alone would
+  // have written long before this.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(serialised).toBe(1);
+  expect(saved().usage).not.toContainEqual(expect.objectContaining({ requests: 7 }));
+
+  // Closing the mock flushes: what is pending is written now, not after the pause.
+  await writer.flush();
+  expect(serialised).toBe(2);
+  expect(saved().usage).toContainEqual(expect.objectContaining({ requests: 7 }));
 });
