@@ -53,11 +53,12 @@ async function throughput(
 
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-const spread = (ratios: number[]): string =>
-  `median of ${ratios.length} rounds, each ${[...ratios]
-    .sort((a, b) => a - b)
-    .map((r) => r.toFixed(2))
-    .join('/')}`;
+const spread = (ratios: number[]): string => {
+  const sorted = [...ratios].sort((a, b) => a - b).map((r) => r.toFixed(2));
+  if (sorted.length <= 9) return `median of ${sorted.length} rounds, each ${sorted.join('/')}`;
+  const at = (q: number): string => sorted[Math.floor((sorted.length - 1) * q)] as string;
+  return `median of ${sorted.length} rounds, from ${at(0)} to ${at(1)}, middle half ${at(0.25)}–${at(0.75)}`;
+};
 
 /**
  * `a` against `b` in alternating rounds on this noisy 2-core machine: one pair's ratio swings by
@@ -66,13 +67,14 @@ const spread = (ratios: number[]): string =>
 async function pairedRatios(
   a: () => Promise<number>,
   b: () => Promise<number>,
+  rounds = ROUNDS,
 ): Promise<{ a: number; b: number; ratio: number; ratios: number[] }> {
   await a(); // warm up both (JIT, TLS sessions) so neither is measured cold
   await b();
   const as: number[] = [];
   const bs: number[] = [];
   const ratios: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
+  for (let i = 0; i < rounds; i++) {
     const x = await a();
     const y = await b();
     as.push(x);
@@ -150,9 +152,12 @@ try {
       note: `bare/mock = ${(bare / mockHealth).toFixed(2)}×, Fastify/mock = ${(fastify / mockHealth).toFixed(2)}× (goal ≤ 2×)`,
     },
   );
+  // One stream is about 10 ms, so one pair swings by ±50% (a GC, a state save, the other core
+  // busy): the median of many pairs, which cost well under a second.
   const sse = await pairedRatios(
     () => streamChunksPerSecond(`${servers.mock}/api/v1/chat`, servers.key, servers.ca),
     () => streamChunksPerSecond(`${servers.bare}/sse`, undefined, servers.ca),
+    Number(process.env.BENCH_SSE_ROUNDS ?? 21),
   );
   rows.push({
     figure: 'mock streamed chunks',
