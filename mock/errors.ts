@@ -62,3 +62,6 @@ export function injectedFailure(status: number): ApiFailure {
       )
     : new ApiFailure(status, code, `Injected fault: the mock answers ${status} ${code}.`);
 }
+
+/** What a broken proxy sends instead of a successful reply (the malformed-reply fault, 'bad-json'). */
+export const NOT_JSON_BODY = '<html><body><h1>200 OK</h1>Injected fault: not JSON.</body></html>';

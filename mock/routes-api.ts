@@ -1,5 +1,5 @@
 // The service's HTTP interface (spec §4), on top of MockService.
-import { Readable } from 'node:stream';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -18,7 +18,7 @@ import {
 } from '../shared/api';
 import { composeChunks, composeReply } from './agent-replies';
 import { replayGap } from './replay';
-import { ApiFailure, badRequest } from './errors';
+import { ApiFailure, NOT_JSON_BODY, badRequest } from './errors';
 import { newId } from './ids';
 import type { MockService } from './service';
 import type { AgentRecord } from './state';
@@ -117,61 +117,86 @@ export function registerApiRoutes(app: FastifyInstance, service: MockService): v
 
     const brk = service.takeStreamBreak();
     const failAfter = agent.tuning.behaviour === 'glitch' ? agent.tuning.failAfterChunks : undefined;
-    async function* events(): AsyncGenerator<string> {
-      // Frames due at once go out together, up to BATCH_BYTES a write (one chunked frame per
-      // write, not per event); whatever is pending goes out before every pause, so a paced stream
-      // keeps its timing, and the first frame goes out alone, so the time to first byte stays.
-      let pending = '';
-      let sent = 0;
-      try {
-        for (let i = 0; i < chunks.length; i++) {
-          if (brk && i === brk.afterChunks) {
-            if (brk.mode === 'drop') {
-              if (pending) yield pending;
-              throw new Error('Injected fault: stream dropped before [DONE].');
-            }
-            yield (
-              pending +
-              frame({ error: { code: 'stream_error', message: 'Injected fault: the stream broke.' } })
-            );
-            yield frame(STREAM_DONE);
-            return;
-          }
-          if (failAfter !== undefined && i === failAfter) {
-            yield (
-              pending +
-              frame({ error: { code: 'stream_error', message: `Agent '${agent.slug}' failed mid-reply.` } })
-            );
-            yield frame(STREAM_DONE);
-            return;
-          }
-          const pause = agent.replay ? replayGap(agent.replay, i) : agent.tuning.chunkDelayMs;
-          if (i > 0 && pause > 0) {
-            if (pending) {
-              yield pending;
-              pending = '';
-            }
-            await service.clock.sleep(pause, signal);
-          }
-          sent = i + 1;
-          pending += contentFrame(chunks[i] as string);
-          if (i === 0 || pending.length >= BATCH_BYTES) {
-            yield pending;
-            pending = '';
-          }
-        }
-        yield pending + frame(STREAM_DONE);
-      } finally {
-        service.recordChat(conversation, agent, body.message, chunks.slice(0, sent).join(''), startedAt);
-      }
+    // A fault (an armed break, a glitching agent) ends the stream at its chunk, if the reply is
+    // longer than that.
+    const breakAt = brk && brk.afterChunks < chunks.length ? brk.afterChunks : Infinity;
+    const failAt = failAfter !== undefined && failAfter < chunks.length ? failAfter : Infinity;
+    const stop = Math.min(chunks.length, breakAt, failAt);
+    const pauseBefore = (i: number): number =>
+      agent.replay ? replayGap(agent.replay, i) : agent.tuning.chunkDelayMs;
+
+    // The frames are written to the socket here, not piped from a stream: the whole reply is in
+    // memory already, so frames due at once go out in BATCH_BYTES writes without a stream's
+    // backpressure round trip per write. Fastify's reply hooks after the handler are skipped
+    // (the malformed-reply fault is applied here); onResponse, the request log, still runs.
+    const garble = service.faults.malformedNext && service.takeMalformed(request.url);
+    reply.hijack();
+    const res = reply.raw;
+    // A client that goes away mid-stream is ordinary for SSE: `signal` stops the agent, and a
+    // write that meets the closed socket is not an error of the mock's.
+    res.on('error', () => undefined);
+    const headers: OutgoingHttpHeaders = {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
+      'cache-control': 'no-cache',
+      'x-accel-buffering': 'no',
+    };
+    if (garble === 'bad-json') {
+      res.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8' });
+      res.end(NOT_JSON_BODY);
+      return reply;
     }
-    return reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('x-accel-buffering', 'no')
-      // Object mode, so the batches reach the socket as the strings they are: Node encodes them
-      // into its write (and counts their bytes) natively, instead of a Buffer made per batch here.
-      .send(Readable.from(events()));
+    res.writeHead(200, {
+      ...headers,
+      'content-type':
+        garble === 'wrong-content-type' ? 'text/html; charset=utf-8' : 'text/event-stream; charset=utf-8',
+    });
+    let sent = 0;
+    let pending = '';
+    try {
+      // The first frame goes out alone, and a turn of the event loop passes before the rest is
+      // made, so the time to first byte stays that of one frame.
+      if (stop > 0) {
+        res.write(contentFrame(chunks[0] as string));
+        sent = 1;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      for (let i = 1; i < stop && !signal.aborted; i++) {
+        const pause = pauseBefore(i);
+        if (pause > 0) {
+          // Whatever is pending goes out before every pause, so a paced stream keeps its timing.
+          if (pending) res.write(pending);
+          pending = '';
+          await service.clock.sleep(pause, signal);
+        }
+        pending += contentFrame(chunks[i] as string);
+        sent = i + 1;
+        if (pending.length >= BATCH_BYTES) {
+          res.write(pending);
+          pending = '';
+        }
+      }
+      if (signal.aborted) {
+        res.destroy();
+      } else if (stop === breakAt && brk?.mode === 'drop') {
+        // The connection ends without [DONE], once the headers and what was made so far are out.
+        res.write(pending, () => res.destroy());
+      } else if (stop === breakAt) {
+        const error = { code: 'stream_error', message: 'Injected fault: the stream broke.' };
+        res.end(pending + frame({ error }) + frame(STREAM_DONE));
+      } else if (stop === failAt) {
+        const error = { code: 'stream_error', message: `Agent '${agent.slug}' failed mid-reply.` };
+        res.end(pending + frame({ error }) + frame(STREAM_DONE));
+      } else {
+        res.end(pending + frame(STREAM_DONE));
+      }
+    } catch {
+      // The client went away during a pause (the only await that throws): nothing to send to.
+      res.destroy();
+    } finally {
+      const said = sent === chunks.length ? chunks.join('') : chunks.slice(0, sent).join('');
+      service.recordChat(conversation, agent, body.message, said, startedAt);
+    }
+    return reply;
   });
 
   // The agent list changes rarely and is read often (every screen, every health watcher): its

@@ -8,7 +8,7 @@ import { systemClock, type Clock } from '../shared/clock';
 import { lockFolder, type FolderLock } from '../electron/core/folder-lock';
 import { loadOrCreateTls } from './cert';
 import { CONTROL_PREFIX, MockControl, registerControlRoutes } from './control';
-import { ApiFailure, errorBody, injectedFailure } from './errors';
+import { ApiFailure, errorBody, injectedFailure, NOT_JSON_BODY } from './errors';
 import { newRequestId } from './ids';
 import type { RateDecision } from './rate-window';
 import { registerApiRoutes } from './routes-api';
@@ -229,7 +229,7 @@ async function listen(options: MockServerOptions, stateLock: FolderLock): Promis
     if (kind === 'bad-json') {
       reply.header('content-type', 'application/json; charset=utf-8');
       reply.removeHeader('content-length');
-      return '<html><body><h1>200 OK</h1>Injected fault: not JSON.</body></html>';
+      return NOT_JSON_BODY;
     }
     return payload;
   });
