@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { bridge } from '../bridge';
 import { ErrorMessage } from './error-message';
-import { useConnection, useProfiles } from '../data/queries';
+import { CONNECTION_FRESH_MS, useConnection, useProfiles } from '../data/queries';
 import { queryKeys } from '../data/query-keys';
 import { useHealthState } from '../data/health-queries';
 import type { MonitorStatus } from '../../shared/health';
@@ -22,11 +22,19 @@ export function ProfileSwitcher() {
   const queryClient = useQueryClient();
   const [error, setError] = useState<unknown>();
   const active = profiles.data?.find((p) => p.active);
-  const connection = useConnection(active?.id);
   const health = useHealthState();
+  const sample = health.data?.last;
+  // The health monitor checks the active profile from the start: a fresh check of it answers
+  // already, so the first screen says "Connected" without a second call (issue 18). A profile
+  // the monitor has not checked (just switched to, or a new start) gets a connection test.
+  const monitored =
+    sample !== undefined &&
+    sample.profileId === active?.id &&
+    MONITOR_WORDS[sample.status] !== undefined &&
+    Date.now() - sample.at < CONNECTION_FRESH_MS;
+  const connection = useConnection(active?.id, health.isFetched && !monitored);
   // The health monitor's latest check of this profile, when it is newer than the connection test:
   // "Connected" must not stay up through an outage the monitor has seen (issue 14).
-  const sample = health.data?.last;
   const fromMonitor =
     sample && sample.profileId === active?.id && sample.at >= connection.dataUpdatedAt
       ? MONITOR_WORDS[sample.status]

@@ -15,11 +15,17 @@ export function useActiveProfileId(): string | undefined {
   return useProfiles().data?.find((p) => p.active)?.id;
 }
 
-/** "Connected": a health call through the profile, re-checked when asked or when the profile changes. */
-export const useConnection = (profileId: string | undefined) =>
+/** How long a connection test (or the health monitor's check) answers "Connected?". */
+export const CONNECTION_FRESH_MS = 60_000;
+
+/**
+ * "Connected": a health call through the profile, re-checked when asked or when the profile
+ * changes; `needed` false when a fresh enough answer is already known (the health monitor's).
+ */
+export const useConnection = (profileId: string | undefined, needed = true) =>
   useQuery({
     queryKey: queryKeys.connection(profileId),
     queryFn: () => bridge.profiles.test({ id: profileId as string }),
-    enabled: profileId !== undefined,
-    staleTime: 60_000,
+    enabled: profileId !== undefined && needed,
+    staleTime: CONNECTION_FRESH_MS,
   });

@@ -209,6 +209,25 @@ test('a session is titled by the first message the user sent', async ({ app }) =
   await shoot(app, 'session-title');
 });
 
+test('a page opened after the health monitor saw an outage says so at once, from that check', async ({
+  page,
+  host,
+  core,
+  mock,
+}) => {
+  // The monitor checks the active profile from the start (issue 18): its fresh check answers the
+  // header, rather than a second call that would say "Checking…" and then only what it saw.
+  mock.control.setHealth({ api: 'down' });
+  await core.health.checkNow();
+  await page.goto(host.url);
+  const state = page.getByTestId('connection-status');
+  await expect(state).toHaveText('Service unhealthy');
+  // A connection test to the local mock would answer well within this; none replaces the words.
+  await page.waitForTimeout(1000);
+  await expect(state).toHaveText('Service unhealthy');
+  await shoot(page, 'header-from-monitor');
+});
+
 test('notifications: muted from the header, kept across a reload, and unmuted again', async ({
   page,
   host,
