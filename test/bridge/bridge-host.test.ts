@@ -111,6 +111,23 @@ describe('streams', () => {
     if (!gone.ok) expect(gone.error.message).toMatch(/no longer kept/);
   });
 
+  test('a burst (no pacing, 6,000 chunks) reaches the page as several events of at most 1,024 chunks, all in order', async () => {
+    // One event holding a whole burst is parsed by the page in one long task (issue 18).
+    core.mock?.control.setAgent('storyteller', { chunkDelayMs: 0, chunkCount: 6000 });
+    const streamId = randomUUID();
+    await host.invoke('chat:stream', { streamId, message: 'burst', agent: 'storyteller' });
+    const ended = () =>
+      events.find((e) => e.event === 'chat:end' && (e.payload as StreamEndEvent).streamId === streamId)
+        ?.payload as StreamEndEvent | undefined;
+    await streamTo(ended);
+    const batches = events
+      .filter((e) => e.event === 'chat:chunk' && (e.payload as { streamId: string }).streamId === streamId)
+      .map((e) => (e.payload as BridgeEvents['chat:chunk']).chunks);
+    expect(batches.flat().map((c) => c.index)).toEqual([...Array(6000).keys()]);
+    expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(1024);
+    expect(ended()).toMatchObject({ status: 'done', chunkCount: 6000 });
+  });
+
   test('cancel ends the stream as cancelled and keeps the partial text', async () => {
     core.mock?.control.setAgent('storyteller', { chunkDelayMs: 20, chunkCount: 500 });
     const streamId = randomUUID();

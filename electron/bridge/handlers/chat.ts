@@ -11,6 +11,11 @@ import type { DomainHandlers, Emit, HandlerContext } from './context';
 
 /** How long stream chunks gather before one `chat:chunk` event: about one animation frame. */
 const CHUNK_BATCH_MS = 16;
+/**
+ * …or how many, whichever comes first: a burst (a 1 MB reply arriving in a blink) goes to the page
+ * as several events it takes in turn, not one it parses in a single long task.
+ */
+const CHUNK_BATCH_MAX = 1024;
 /** Ended streams whose frames `chat:frames` can still give (the newest; a 1 MB reply's are ~3 MB). */
 const KEEP_ENDED = 8;
 
@@ -146,7 +151,15 @@ async function startStream(
       for await (const batch of stream.batches()) {
         pending.push(...batch);
         running.chunks.push(...batch);
-        timer ??= setTimeout(flush, CHUNK_BATCH_MS);
+        while (pending.length >= CHUNK_BATCH_MAX) {
+          emit('chat:chunk', { streamId, chunks: pending.splice(0, CHUNK_BATCH_MAX) });
+        }
+        if (pending.length === 0) {
+          clearTimeout(timer);
+          timer = undefined;
+        } else {
+          timer ??= setTimeout(flush, CHUNK_BATCH_MS);
+        }
       }
     } catch (error) {
       failure = error;
