@@ -8,9 +8,13 @@ import type { StreamBuffer } from './stream-buffer';
 
 const BLOCK_CHARS = 4096;
 /**
- * At most this much new text is laid out per frame (layout runs at roughly 3 KB/ms here): when a
- * burst arrives faster, the rest follows on the next frames instead of one long frame.
+ * New text is added in slices of this many characters for at most FRAME_MS a frame: when a burst
+ * arrives faster than that (a fast service, or the mock, sends a 1 MB reply in a blink), the rest
+ * follows on the next frames instead of one long frame.
  */
+const SLICE_CHARS = 32 * 1024;
+const FRAME_MS = 12;
+/** And at most this much a frame, for the layout that follows the script (about 3 KB/ms here). */
 const FRAME_CHARS = 256 * 1024;
 /** The reply font's average advance and line height (14px system-ui, line-height 1.55). */
 const CHAR_WIDTH_PX = 7.2;
@@ -44,6 +48,25 @@ export const LiveText = memo(function LiveText({ buffer }: { buffer: StreamBuffe
       blockChars = 0;
       return block;
     };
+    const append = (text: string): void => {
+      while (text !== '') {
+        const target = block ?? newBlock();
+        const room = BLOCK_CHARS - blockChars;
+        if (text.length <= room) {
+          target.append(text);
+          blockChars += text.length;
+          return;
+        }
+        // Close this block at the last line break in reach, else the last space, else anywhere.
+        const reach = text.slice(0, room + 1);
+        let cut = reach.lastIndexOf('\n') + 1;
+        if (cut === 0) cut = reach.lastIndexOf(' ') + 1;
+        if (cut === 0) cut = blockChars === 0 ? room : 0;
+        if (cut > 0) target.append(text.slice(0, cut));
+        text = text.slice(cut);
+        newBlock();
+      }
+    };
     const render = (): void => {
       more = undefined;
       if (buffer.chunks.length < takenChunks) {
@@ -58,26 +81,14 @@ export const LiveText = memo(function LiveText({ buffer }: { buffer: StreamBuffe
         pending += buffer.chunks.slice(takenChunks).join('');
         takenChunks = buffer.chunks.length;
       }
-      if (pending === '') return;
-      let text = pending.slice(0, FRAME_CHARS);
-      pending = pending.slice(text.length);
-      shownChars += text.length;
-      while (text !== '') {
-        const target = block ?? newBlock();
-        const room = BLOCK_CHARS - blockChars;
-        if (text.length <= room) {
-          target.append(text);
-          blockChars += text.length;
-          break;
-        }
-        // Close this block at the last line break in reach, else the last space, else anywhere.
-        const reach = text.slice(0, room + 1);
-        let cut = reach.lastIndexOf('\n') + 1;
-        if (cut === 0) cut = reach.lastIndexOf(' ') + 1;
-        if (cut === 0) cut = blockChars === 0 ? room : 0;
-        if (cut > 0) target.append(text.slice(0, cut));
-        text = text.slice(cut);
-        newBlock();
+      const started = performance.now();
+      let taken = 0;
+      while (pending !== '' && taken < FRAME_CHARS && performance.now() - started < FRAME_MS) {
+        const text = pending.slice(0, SLICE_CHARS);
+        taken += text.length;
+        pending = pending.slice(text.length);
+        shownChars += text.length;
+        append(text);
       }
       root.dataset.renderedChars = String(shownChars);
       if (pending !== '') more = requestAnimationFrame(render);
