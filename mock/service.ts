@@ -326,7 +326,12 @@ export class MockService {
     if (!this.state.conversations.includes(target)) this.state.conversations.push(target);
   }
 
-  /** Adds one exchange to a history and counts it in usage. */
+  /**
+   * Adds one exchange to a history and counts it in usage. The history keeps what was asked, which
+   * the agents look back on; not the reply's text, which no endpoint returns (DESIGN.md: the API
+   * has no endpoint for a conversation's messages) and which made every save of the state grow by
+   * each reply (a 20,000-chunk story is 112,000 characters).
+   */
   recordExchange(
     target: { history: Message[]; message_count: number },
     agent: AgentRecord,
@@ -336,7 +341,7 @@ export class MockService {
   ): void {
     const now = this.clock.now();
     const at = new Date(now).toISOString();
-    target.history.push({ role: 'user', content: message, at }, { role: 'agent', content: reply, at });
+    target.history.push({ role: 'user', content: message, at });
     target.message_count += 2;
     this.recordUsage(agent.slug, estimateTokens(message, reply), now - startedAt);
   }

@@ -235,3 +235,24 @@ test('a second mock in the same process starts from the seed, not from the first
   const storyteller = second.server.control.state().agents.find((a) => a.slug === 'storyteller');
   expect(storyteller).toMatchObject({ chunkCount: 160, chunkDelayMs: 25 });
 });
+
+test('a long streamed reply does not grow the saved state by its text: what was asked is kept, and counted', async () => {
+  // No endpoint returns a reply's text again; every save of the state used to carry it (issue 18).
+  const mock = await start();
+  mock.server.control.setAgent('storyteller', { chunkCount: 5000, chunkDelayMs: 0, latencyMs: 0 });
+  await mock.server.service.flush();
+  const before = readFileSync(join(mock.dataDir, STATE_FILE), 'utf8').length;
+  const res = await mock.call('POST', '/api/v1/chat', {
+    body: { agent: 'storyteller', message: 'Tell me the long one.', stream: true, session_id: 'longStory1' },
+  });
+  expect(res.status).toBe(200);
+  expect(res.text.length).toBeGreaterThan(100_000);
+  await stop(mock);
+  const saved = readFileSync(join(mock.dataDir, STATE_FILE), 'utf8');
+  expect(saved.length - before).toBeLessThan(2_000);
+  const again = await start(mock.dataDir);
+  const listed = ConversationList.parse(
+    (await again.call('GET', '/api/v1/conversations?limit=100')).json,
+  ).conversations.find((c) => c.session_id === 'longStory1');
+  expect(listed).toMatchObject({ agent: 'storyteller', message_count: 2 });
+});
