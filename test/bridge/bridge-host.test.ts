@@ -32,6 +32,17 @@ afterAll(async () => {
   removeDir(dataDir);
 });
 
+/** The end event of a stream, once it has come. */
+const endOf = (streamId: string) => (): StreamEndEvent | undefined =>
+  events.find((e) => e.event === 'chat:end' && (e.payload as StreamEndEvent).streamId === streamId)
+    ?.payload as StreamEndEvent | undefined;
+
+/** The chunks of a stream, one array per `chat:chunk` event, in the order they came. */
+const chunkBatches = (streamId: string) =>
+  events
+    .filter((e) => e.event === 'chat:chunk' && (e.payload as { streamId: string }).streamId === streamId)
+    .map((e) => (e.payload as BridgeEvents['chat:chunk']).chunks);
+
 describe('untrusted input', () => {
   test.each([
     ['an unknown call', 'keys:steal', {}, 'UNKNOWN_CALL'],
@@ -67,13 +78,9 @@ describe('streams', () => {
     const streamId = randomUUID();
     const started = await host.invoke('chat:stream', { streamId, message: 'go', agent: 'storyteller' });
     expect(started).toMatchObject({ ok: true, value: { streamId } });
-    const ended = () =>
-      events.find((e) => e.event === 'chat:end' && (e.payload as StreamEndEvent).streamId === streamId)
-        ?.payload as StreamEndEvent | undefined;
+    const ended = endOf(streamId);
     await streamTo(ended);
-    const batches = events
-      .filter((e) => e.event === 'chat:chunk' && (e.payload as { streamId: string }).streamId === streamId)
-      .map((e) => (e.payload as BridgeEvents['chat:chunk']).chunks);
+    const batches = chunkBatches(streamId);
     const indexes = batches.flat().map((c) => c.index);
     expect(indexes).toEqual([...Array(120).keys()]);
     expect(batches.length).toBeLessThan(120);
@@ -86,9 +93,7 @@ describe('streams', () => {
     core.mock?.control.setAgent('storyteller', { chunkCount: INLINE_FRAMES + 500 });
     const streamId = randomUUID();
     await host.invoke('chat:stream', { streamId, message: 'long', agent: 'storyteller' });
-    const ended = () =>
-      events.find((e) => e.event === 'chat:end' && (e.payload as StreamEndEvent).streamId === streamId)
-        ?.payload as StreamEndEvent | undefined;
+    const ended = endOf(streamId);
     await streamTo(ended);
     const end = ended() as StreamEndEvent;
     expect(end).toMatchObject({ status: 'done', chunkCount: INLINE_FRAMES + 500, sawDone: true });
@@ -116,13 +121,9 @@ describe('streams', () => {
     core.mock?.control.setAgent('storyteller', { chunkDelayMs: 0, chunkCount: 6000 });
     const streamId = randomUUID();
     await host.invoke('chat:stream', { streamId, message: 'burst', agent: 'storyteller' });
-    const ended = () =>
-      events.find((e) => e.event === 'chat:end' && (e.payload as StreamEndEvent).streamId === streamId)
-        ?.payload as StreamEndEvent | undefined;
+    const ended = endOf(streamId);
     await streamTo(ended);
-    const batches = events
-      .filter((e) => e.event === 'chat:chunk' && (e.payload as { streamId: string }).streamId === streamId)
-      .map((e) => (e.payload as BridgeEvents['chat:chunk']).chunks);
+    const batches = chunkBatches(streamId);
     expect(batches.flat().map((c) => c.index)).toEqual([...Array(6000).keys()]);
     expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(1024);
     expect(ended()).toMatchObject({ status: 'done', chunkCount: 6000 });
@@ -137,9 +138,7 @@ describe('streams', () => {
       ok: true,
       value: { cancelled: true },
     });
-    const ended = () =>
-      events.find((e) => e.event === 'chat:end' && (e.payload as StreamEndEvent).streamId === streamId)
-        ?.payload as StreamEndEvent | undefined;
+    const ended = endOf(streamId);
     await streamTo(ended);
     expect(ended()).toMatchObject({ status: 'cancelled' });
     expect(ended()?.text?.length).toBeGreaterThan(0);
@@ -169,9 +168,7 @@ describe('live streams (issue 14.4)', () => {
     expect(listed?.chunks.length).toBeGreaterThan(0);
     expect(listed?.chunks.length).toBeLessThan(80);
 
-    const ended = () =>
-      events.find((e) => e.event === 'chat:end' && (e.payload as StreamEndEvent).streamId === streamId)
-        ?.payload as StreamEndEvent | undefined;
+    const ended = endOf(streamId);
     for (let i = 0; i < 500 && !ended(); i++) await new Promise((r) => setTimeout(r, 10));
     // What was listed is the start of the reply; once ended, it is no longer live.
     expect(ended()?.text?.startsWith(listed?.chunks.map((c) => c.content).join('') ?? '?')).toBe(true);
