@@ -290,7 +290,9 @@ export function registerControlRoutes(root: FastifyInstance, control: MockContro
   // A scope of their own, so the hook below runs for these routes only, not on the API's hot path.
   void root.register(async (app) => {
     // What the control path answers as done is on disk first: a kill -9 right after loses none of it.
-    app.addHook('onSend', async (request, reply, payload) => {
+    // Before serialisation (every control route answers with an object), so a failed save is the
+    // reply's status by the time the request log (an onSend hook) takes it.
+    app.addHook('preSerialization', async (request, reply, payload) => {
       if (request.method !== 'GET' && reply.statusCode < 400) await control.save();
       return payload;
     });

@@ -85,7 +85,16 @@ const contentFrame = (content: string): string => {
   return kept;
 };
 
-export function registerApiRoutes(app: FastifyInstance, service: MockService): void {
+/**
+ * The API's routes. `logRequest` adds a reply to the request log; only a streamed chat calls it,
+ * when its stream ends: every other reply is logged by the server's onSend hook, which a stream
+ * (written to the socket itself) bypasses.
+ */
+export function registerApiRoutes(
+  app: FastifyInstance,
+  service: MockService,
+  logRequest: (request: FastifyRequest, reply: FastifyReply) => void,
+): void {
   app.post(`${API_PREFIX}/chat`, async (request, reply) => {
     onlyParams(request.query as Record<string, unknown>, []);
     const body = parseBody(ChatBody, request.body);
@@ -127,8 +136,8 @@ export function registerApiRoutes(app: FastifyInstance, service: MockService): v
 
     // The frames are written to the socket here, not piped from a stream: the whole reply is in
     // memory already, so frames due at once go out in BATCH_BYTES writes without a stream's
-    // backpressure round trip per write. Fastify's reply hooks after the handler are skipped
-    // (the malformed-reply fault is applied here); onResponse, the request log, still runs.
+    // backpressure round trip per write. Fastify's reply hooks after the handler are skipped: the
+    // malformed-reply fault is applied here, and the stream adds itself to the request log.
     const garble = service.faults.malformedNext && service.takeMalformed(request.url);
     reply.hijack();
     const res = reply.raw;
@@ -143,6 +152,7 @@ export function registerApiRoutes(app: FastifyInstance, service: MockService): v
     if (garble === 'bad-json') {
       res.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8' });
       res.end(NOT_JSON_BODY);
+      logRequest(request, reply);
       return reply;
     }
     res.writeHead(200, {
@@ -195,6 +205,7 @@ export function registerApiRoutes(app: FastifyInstance, service: MockService): v
     } finally {
       const said = sent === chunks.length ? chunks.join('') : chunks.slice(0, sent).join('');
       service.recordChat(conversation, agent, body.message, said, startedAt);
+      logRequest(request, reply);
     }
     return reply;
   });

@@ -1,5 +1,8 @@
 // The mock's control over HTTP (/__control, mock/control.ts): the same operations as in-process,
 // checked through their effect on the service API.
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN, HealthReport, ThreadList } from '../../shared/api';
 import { removeDir, startTestMock, type TestMock } from '../support/mock';
@@ -193,6 +196,74 @@ describe('agents, health, faults, reset', () => {
     expect(entry).toMatchObject({ status: 200 });
     const key = mock.server.keys.pro;
     expect(entry?.key).toBe(`${key.slice(0, 4)}…${key.slice(-4)}`);
+  });
+
+  it('GET /requests lists every reply with the status it went out with: errors, a stream, a stream the client left', async () => {
+    const notFound = await mock.call('GET', '/api/v1/nope');
+    const noKey = await mock.call('GET', '/api/v1/agents', { key: null });
+    const streamed = await streamChat(mock, { agent: 'echo', message: 'hello' });
+    expect([notFound.status, noKey.status, streamed.status]).toEqual([404, 401, 200]);
+    // A paced story the client leaves after its first frame: the mock logs it when it notices.
+    expect((await control('PATCH', '/agents/storyteller', { chunkDelayMs: 200 })).status).toBe(200);
+    const leaving = new AbortController();
+    const left = await request(`${mock.server.baseUrl}/api/v1/chat`, {
+      method: 'POST',
+      dispatcher: mock.dispatcher,
+      signal: leaving.signal,
+      headers: { authorization: `Bearer ${mock.server.keys.pro}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ agent: 'storyteller', message: 'a long one', stream: true }),
+    });
+    for await (const _first of left.body) break;
+    leaving.abort();
+    const leftId = left.headers['x-request-id'] as string;
+    const logged = async () =>
+      (
+        (await control('GET', '/requests')).json as {
+          requests: { requestId: string; status: number; path: string }[];
+        }
+      ).requests;
+    const deadline = Date.now() + 5_000;
+    while (!(await logged()).some((r) => r.requestId === leftId) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const byId = new Map((await logged()).map((r) => [r.requestId, r]));
+    expect(byId.get(notFound.headers['x-request-id'] as string)).toMatchObject({
+      path: '/api/v1/nope',
+      status: 404,
+    });
+    expect(byId.get(noKey.headers['x-request-id'] as string)).toMatchObject({
+      path: '/api/v1/agents',
+      status: 401,
+    });
+    expect(byId.get(streamed.headers['x-request-id'] as string)).toMatchObject({
+      path: '/api/v1/chat',
+      status: 200,
+    });
+    expect(byId.get(leftId)).toMatchObject({ path: '/api/v1/chat', status: 200 });
+  });
+
+  it('a change it cannot save answers 500 STATE_NOT_SAVED, is kept in memory, and is logged as the 500', async () => {
+    // A folder where the state file goes: every write of the state fails, for root too.
+    const stateFile = join(mock.dataDir, 'mock-state.json');
+    rmSync(stateFile, { force: true });
+    mkdirSync(stateFile);
+    try {
+      const res = await control('PATCH', '/agents/echo', { latencyMs: 1234 });
+      expectNestedError(res, 500, 'STATE_NOT_SAVED');
+      const state = (await control('GET', '/state')).json as {
+        agents: { slug: string; latencyMs: number }[];
+      };
+      expect(state.agents.find((a) => a.slug === 'echo')?.latencyMs).toBe(1234);
+      const entry = (
+        (await control('GET', '/requests')).json as { requests: { requestId: string; status: number }[] }
+      ).requests.find((r) => r.requestId === res.headers['x-request-id']);
+      expect(entry).toMatchObject({ status: 500 });
+    } finally {
+      rmSync(stateFile, { recursive: true, force: true });
+    }
+    // Writable again: the next change saves, the one kept in memory with it.
+    expect((await control('PATCH', '/agents/echo', { latencyMs: 0 })).status).toBe(200);
+    expect(existsSync(stateFile)).toBe(true);
   });
 
   it('stays out of /api/v1 and out of the rate window', async () => {
