@@ -19,8 +19,15 @@ function storyChunks(agent: AgentRecord, message: string): string[] {
   const per = agent.tuning.wordsPerChunk ?? 1;
   const count = agent.tuning.chunkCount * per;
   if (count === 0) return ['.'];
-  const words: string[] = [];
-  for (let i = 0; i < count; i++) words.push(STORY_PIECES[(start + i * 7) % STORY_PIECES.length] as string);
+  // Every seventh word, wrapping: (start + i * 7) % n, kept as a running index (no division a word).
+  const n = STORY_PIECES.length;
+  const words = new Array<string>(count);
+  let at = start % n;
+  for (let i = 0; i < count; i++) {
+    words[i] = STORY_PIECES[at] as string;
+    at += 7;
+    if (at >= n) at -= n;
+  }
   words[count - 1] = `${STORY_WORDS[(start + (count - 1) * 7) % STORY_WORDS.length] as string}.`;
   if (per === 1) return words;
   const chunks: string[] = [];

@@ -170,13 +170,17 @@ export function registerApiRoutes(
         sent = 1;
         await new Promise((resolve) => setImmediate(resolve));
       }
-      for (let i = 1; i < stop && !signal.aborted; i++) {
-        const pause = pauseBefore(i);
+      // The loop yields only at a pause, so only then (and after the turn above) can the client
+      // have gone: the check is made there, not for every frame.
+      const paced = agent.replay !== undefined || agent.tuning.chunkDelayMs > 0;
+      for (let i = signal.aborted ? stop : 1; i < stop; i++) {
+        const pause = paced ? pauseBefore(i) : 0;
         if (pause > 0) {
           // Whatever is pending goes out before every pause, so a paced stream keeps its timing.
           if (pending) res.write(pending);
           pending = '';
           await service.clock.sleep(pause, signal);
+          if (signal.aborted) break;
         }
         pending += contentFrame(chunks[i] as string);
         sent = i + 1;
