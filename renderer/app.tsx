@@ -13,6 +13,7 @@ import { MuteToggle } from './components/mute-toggle';
 import { ThemeSwitch } from './components/theme-switch';
 import { WindowTitle } from './components/window-title';
 import { ChaosBadge } from './screens/mock-room/chaos-badge';
+import { prepareClockTime } from './components/clock-time';
 import { startLiveStores } from './stores/live';
 import { SCREENS, useNavigation, type Screen } from './stores/navigation';
 
@@ -115,6 +116,8 @@ function Shell() {
     // Status changes notify whichever screen is showing, from the first one (the Health screen is
     // a lazy chunk: started there, nothing was notified until it had been opened).
     startHealthNotifications();
+    // Locale data for times, loaded while the page is idle rather than in a message's first Send.
+    prepareClockTime();
   }, []);
   const ready = info.isSuccess && profiles.isSuccess;
   const onMock = profiles.data?.find((p) => p.active)?.builtIn === true;

@@ -3,6 +3,7 @@
 // transcript stays fast while the newest reply streams. It keeps itself scrolled to the bottom
 // unless the user has scrolled up to read.
 import { memo, useEffect, useRef, type RefObject } from 'react';
+import { clockTime } from '../../components/clock-time';
 import { AgentReply } from './agent-reply';
 import { editMessage } from './playground-actions';
 import { usePlayground, type UserTurn } from './playground-store';
@@ -20,7 +21,7 @@ const UserMessage = memo(function UserMessage({ turn }: { turn: UserTurn }) {
     <article className="pg-user" aria-label="Your message">
       <div className="pg-user-text">{turn.text}</div>
       <footer className="pg-user-foot">
-        <time dateTime={new Date(turn.at).toISOString()}>{new Date(turn.at).toLocaleTimeString()}</time>
+        <time dateTime={new Date(turn.at).toISOString()}>{clockTime(turn.at)}</time>
         {failed ? (
           <button type="button" className="link" onClick={() => editMessage(turn.text)}>
             Edit in the box
