@@ -123,6 +123,8 @@ async function listen(options: MockServerOptions, stateLock: FolderLock): Promis
         .header('x-request-id', request.id)
         .type('application/json; charset=utf-8')
         .send(errorBody(service.faults.errorShape, failure, request.id));
+      // Answered before routing, so no reply hook runs: it goes in the request log here.
+      logRequest(request, reply);
     },
     // Refusals by Node's HTTP parser (e.g. a URL past the header size limit) in the spec's shape too.
     clientErrorHandler: (error, socket) => {

@@ -198,11 +198,13 @@ describe('agents, health, faults, reset', () => {
     expect(entry?.key).toBe(`${key.slice(0, 4)}…${key.slice(-4)}`);
   });
 
-  it('GET /requests lists every reply with the status it went out with: errors, a stream, a stream the client left', async () => {
+  it('GET /requests lists every reply with the status it went out with: errors, a bad URL, a stream, a stream the client left', async () => {
     const notFound = await mock.call('GET', '/api/v1/nope');
     const noKey = await mock.call('GET', '/api/v1/agents', { key: null });
+    // A URL the router cannot decode is refused before routing, where no reply hook runs.
+    const badUrl = await mock.call('GET', '/api/v1/agents/%zz');
     const streamed = await streamChat(mock, { agent: 'echo', message: 'hello' });
-    expect([notFound.status, noKey.status, streamed.status]).toEqual([404, 401, 200]);
+    expect([notFound.status, noKey.status, badUrl.status, streamed.status]).toEqual([404, 401, 400, 200]);
     // A paced story the client leaves after its first frame: the mock logs it when it notices.
     expect((await control('PATCH', '/agents/storyteller', { chunkDelayMs: 200 })).status).toBe(200);
     const leaving = new AbortController();
@@ -234,6 +236,10 @@ describe('agents, health, faults, reset', () => {
     expect(byId.get(noKey.headers['x-request-id'] as string)).toMatchObject({
       path: '/api/v1/agents',
       status: 401,
+    });
+    expect(byId.get(badUrl.headers['x-request-id'] as string)).toMatchObject({
+      path: '/api/v1/agents/%zz',
+      status: 400,
     });
     expect(byId.get(streamed.headers['x-request-id'] as string)).toMatchObject({
       path: '/api/v1/chat',
