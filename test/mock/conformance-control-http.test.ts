@@ -31,6 +31,18 @@ function control(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body
   return mock.call(method, `/__control${path}`, { key: null, ...(body !== undefined ? { body } : {}) });
 }
 
+interface LoggedRequest {
+  requestId: string;
+  path: string;
+  status: number;
+  key: string;
+}
+
+/** The mock's request log, as GET /__control/requests answers it. */
+async function requestLog(): Promise<LoggedRequest[]> {
+  return ((await control('GET', '/requests')).json as { requests: LoggedRequest[] }).requests;
+}
+
 interface KeyView {
   id: string;
   name: string;
@@ -189,10 +201,7 @@ describe('agents, health, faults, reset', () => {
 
   it('GET /requests records API calls with masked keys', async () => {
     await mock.call('GET', '/api/v1/agents?limit=2');
-    const log = (await control('GET', '/requests')).json as {
-      requests: { path: string; status: number; key: string }[];
-    };
-    const entry = log.requests.find((r) => r.path === '/api/v1/agents');
+    const entry = (await requestLog()).find((r) => r.path === '/api/v1/agents');
     expect(entry).toMatchObject({ status: 200 });
     const key = mock.server.keys.pro;
     expect(entry?.key).toBe(`${key.slice(0, 4)}…${key.slice(-4)}`);
@@ -217,35 +226,22 @@ describe('agents, health, faults, reset', () => {
     });
     for await (const _first of left.body) break;
     leaving.abort();
+    const idOf = (res: { headers: Record<string, string> }) => res.headers['x-request-id'] as string;
     const leftId = left.headers['x-request-id'] as string;
-    const logged = async () =>
-      (
-        (await control('GET', '/requests')).json as {
-          requests: { requestId: string; status: number; path: string }[];
-        }
-      ).requests;
     const deadline = Date.now() + 5_000;
-    while (!(await logged()).some((r) => r.requestId === leftId) && Date.now() < deadline) {
+    while (!(await requestLog()).some((r) => r.requestId === leftId) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    const byId = new Map((await logged()).map((r) => [r.requestId, r]));
-    expect(byId.get(notFound.headers['x-request-id'] as string)).toMatchObject({
-      path: '/api/v1/nope',
-      status: 404,
-    });
-    expect(byId.get(noKey.headers['x-request-id'] as string)).toMatchObject({
-      path: '/api/v1/agents',
-      status: 401,
-    });
-    expect(byId.get(badUrl.headers['x-request-id'] as string)).toMatchObject({
-      path: '/api/v1/agents/%zz',
-      status: 400,
-    });
-    expect(byId.get(streamed.headers['x-request-id'] as string)).toMatchObject({
-      path: '/api/v1/chat',
-      status: 200,
-    });
-    expect(byId.get(leftId)).toMatchObject({ path: '/api/v1/chat', status: 200 });
+    const logged = new Map(
+      (await requestLog()).map((r) => [r.requestId, { path: r.path, status: r.status }]),
+    );
+    expect([notFound, noKey, badUrl, streamed].map((res) => logged.get(idOf(res)))).toEqual([
+      { path: '/api/v1/nope', status: 404 },
+      { path: '/api/v1/agents', status: 401 },
+      { path: '/api/v1/agents/%zz', status: 400 },
+      { path: '/api/v1/chat', status: 200 },
+    ]);
+    expect(logged.get(leftId)).toEqual({ path: '/api/v1/chat', status: 200 });
   });
 
   it('a change it cannot save answers 500 STATE_NOT_SAVED, is kept in memory, and is logged as the 500', async () => {
@@ -260,9 +256,7 @@ describe('agents, health, faults, reset', () => {
         agents: { slug: string; latencyMs: number }[];
       };
       expect(state.agents.find((a) => a.slug === 'echo')?.latencyMs).toBe(1234);
-      const entry = (
-        (await control('GET', '/requests')).json as { requests: { requestId: string; status: number }[] }
-      ).requests.find((r) => r.requestId === res.headers['x-request-id']);
+      const entry = (await requestLog()).find((r) => r.requestId === res.headers['x-request-id']);
       expect(entry).toMatchObject({ status: 500 });
     } finally {
       rmSync(stateFile, { recursive: true, force: true });
