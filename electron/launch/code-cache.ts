@@ -13,7 +13,19 @@ import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, wri
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
+
+/**
+ * undici parses HTTP with llhttp compiled to WebAssembly. Node 20's V8 recompiles llhttp's one large
+ * parsing function with TurboFan once it has run ~1.8 MB of "bytes executed", which the first reply
+ * or two reach: 80–100 ms of CPU on a background thread, which a CLI call waits for before it exits
+ * (measured: `agents --json` 263 → 217 ms) and which the web host's start shares two cores with. V8
+ * since 12 uses 13 MB by default (and so does Electron's): the same here, so a start-up's few
+ * replies stay on Liftoff's code and steady traffic still tiers up. Set before any wasm is compiled
+ * and before the bundle's Script, whose code cache V8 checks against its flags.
+ */
+const WASM_TIERING_BUDGET = '--wasm-tiering-budget=13000000';
 
 /** How long a long-running tool (the web host) runs before its cache is taken: past its start. */
 const SAVE_AFTER_MS = 3_000;
@@ -64,6 +76,7 @@ function saveCache(dir: string, file: string, data: Buffer, stalePrefix: string)
  * kept under `variant` (the CLI's command: each command compiles different code).
  */
 export function runBundle(bundle: string, variant: string): void {
+  setFlagsFromString(WASM_TIERING_BUDGET);
   const source = readFileSync(bundle, 'utf8');
   const dir = codeCacheDir();
   const build = statSync(bundle);
