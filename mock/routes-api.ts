@@ -1,6 +1,7 @@
 // The service's HTTP interface (spec §4), on top of MockService.
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastJson from 'fast-json-stringify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
 import {
   AgentList,
@@ -59,9 +60,20 @@ function clientGone(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
+/**
+ * A route's serializer, compiled (as Fastify would) when it first replies rather than when the mock
+ * starts: each GET and its HEAD compile one, and the ten of them were ~15 ms of every start of the
+ * app, the web host and `agent-console mock` (issue 18).
+ */
+const compileOnFirstReply: FastifySerializerCompiler<unknown> = ({ schema }) => {
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => (serialize ??= fastJson(schema as Parameters<typeof fastJson>[0]))(data);
+};
+
 /** Fastify serialises replies with a compiled serializer from these schemas (the bench's hot path). */
 const reply200 = (schema: z.ZodType) => ({
   schema: { response: { 200: z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) } },
+  serializerCompiler: compileOnFirstReply,
 });
 
 /** Bytes of SSE frames gathered into one write when they are due at once (issue 18). */
