@@ -116,10 +116,14 @@ function Shell() {
     // Status changes notify whichever screen is showing, from the first one (the Health screen is
     // a lazy chunk: started there, nothing was notified until it had been opened).
     startHealthNotifications();
-    // Locale data for times, loaded while the page is idle rather than in a message's first Send.
-    prepareClockTime();
   }, []);
   const ready = info.isSuccess && profiles.isSuccess;
+  useEffect(() => {
+    // Locale data for times, loaded while the page is idle rather than in a message's first Send,
+    // and once the first screen has its data: asked at mount, the idle callback (~16 ms) ran
+    // while the first bridge replies were on their way and held up their render (issue 18).
+    if (ready) prepareClockTime();
+  }, [ready]);
   const onMock = profiles.data?.find((p) => p.active)?.builtIn === true;
   return (
     <div className="app" data-app-state={ready ? 'ready' : info.isError ? 'error' : 'loading'}>
