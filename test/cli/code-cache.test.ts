@@ -20,8 +20,8 @@ beforeEach(() => {
 });
 afterEach(() => removeDir(root));
 
-function cli(args: string[], cacheDir: string) {
-  const run = spawnSync(process.execPath, ['out/node/cli.js', ...args], {
+function cli(args: string[], cacheDir: string, nodeFlags: string[] = []) {
+  const run = spawnSync(process.execPath, [...nodeFlags, 'out/node/cli.js', ...args], {
     env: {
       ...process.env,
       AGENT_CONSOLE_CODE_CACHE: cacheDir,
@@ -80,6 +80,17 @@ test('each command keeps its own cache, and a command that opens the core runs t
   });
   expect(cacheFiles(dir, 'profiles')).toHaveLength(1);
   expect(cacheFiles(dir, 'help')).toHaveLength(0);
+}, 60_000);
+
+test("a call's few replies stay on WebAssembly's baseline code: no TurboFan compile for it to wait for", () => {
+  // undici parses HTTP with llhttp in WebAssembly. Node 20's V8 recompiled its parser with TurboFan
+  // after a reply or two, 80–100 ms of CPU that the call waited for before it exited (issue 18);
+  // the launcher gives V8 newer V8's tiering budget. V8 names the compiler of each function it makes.
+  const run = cli(['agents', '--json'], join(root, 'cache'), ['--trace-wasm-compilation-times']);
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stdout).toContain('"slug": "echo"');
+  expect(run.stdout).toContain('using Liftoff');
+  expect(run.stdout).not.toContain('using TurboFan');
 }, 60_000);
 
 test('a damaged cache file is refused by V8 and written anew; the command runs the same', () => {
