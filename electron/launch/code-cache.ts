@@ -21,7 +21,7 @@ import { Script } from 'node:vm';
  * parsing function with TurboFan once it has run ~1.8 MB of "bytes executed", which the first reply
  * or two reach: 80–100 ms of CPU on a background thread, which a CLI call waits for before it exits
  * (measured: `agents --json` 263 → 217 ms) and which the web host's start shares two cores with.
- * Newer V8 (as in Electron's main process) uses 13 MB by default: the same here, so a start-up's few
+ * Recent V8 (newer than Node 20's 11.3) uses 13 MB by default: the same here, so a start-up's few
  * replies stay on Liftoff's code and steady traffic still tiers up. Set before any wasm is compiled
  * and before the bundle's Script, whose code cache V8 checks against its flags.
  */
