@@ -5,7 +5,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { STREAM_DONE, StreamEvent } from '../../shared/api';
 import { ApiError } from './api-error';
 import { redactSecrets } from './redact';
-import { StreamRedactor } from './redact-stream';
+import { maskAcrossPieces, StreamRedactor } from './redact-stream';
 
 /** A non-content event of a newer service (`{"type":"usage"}`): kept in the frames, not a chunk. */
 const IGNORED = Symbol('ignored');
@@ -86,12 +86,20 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
   bytesRead = 0;
   // The frames as parallel arrays, not an object each: a long stream's frames are all kept (the
   // inspector shows them), and 20,000 small objects surviving into the old generation cost more
-  // collector time than parsing them (issue 18). `frames` builds the objects when asked. A plain
-  // `{"content":"…"}` frame is kept as the index of its chunk, whose content spells it exactly.
+  // collector time than parsing them (issue 18). `frames` builds the objects when asked. A content
+  // frame is kept as the index of its chunk. A chunk is what the masking passed on, which holds back
+  // text that may begin a key (issue 13): where that differs from the content as it came, the
+  // content is kept by the chunk's index (`cameAs`), and so is the data of a frame that was not the
+  // plain `{"content":"…"}` its content spells exactly (`sources`). Both are rare.
   private readonly frameAt: number[] = [];
   private readonly frameData: (string | number)[] = [];
+  private readonly cameAs = new Map<number, string>();
+  private readonly sources = new Map<number, string>();
+  /** Chunks that came as a frame: all but the masking's last release at [DONE]. */
+  private framedChunks = 0;
   private readonly commentAt: number[] = [];
   private built: StreamFrame[] | undefined;
+  private builtOpen = false;
   readonly timing: StreamTiming = {};
   status: StreamStatus = 'connecting';
   /** The closing `[DONE]` arrived (also after a `stream_error`, which the service follows with one). */
@@ -119,16 +127,33 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
     return this.joined;
   }
 
-  /** The raw events and comments so far, in order, as the stream inspector shows them. */
+  /**
+   * The raw events and comments so far, in order, as the stream inspector shows them: as they came,
+   * but with keys masked over the whole reply, a key split across frames too (issue 13).
+   */
   get frames(): StreamFrame[] {
-    if (this.built?.length === this.frameData.length) return this.built;
+    const open = this.status === 'connecting' || this.status === 'streaming';
+    if (this.built?.length === this.frameData.length && this.builtOpen === open) return this.built;
     const comments = new Set(this.commentAt);
+    const came = this.contents.slice(0, this.framedChunks).map((chunk, i) => this.cameAs.get(i) ?? chunk);
+    const contents = maskAcrossPieces(came, open);
     this.built = this.frameData.map((kept, i) => {
       const atMs = this.frameAt[i] as number;
-      const data = typeof kept === 'number' ? `{"content":"${this.contents[kept]}"}` : kept;
+      const data =
+        typeof kept === 'number'
+          ? this.contentFrame(kept, came[kept] as string, contents[kept] as string)
+          : kept;
       return comments.has(i) ? { atMs, data, comment: true } : { atMs, data };
     });
+    this.builtOpen = open;
     return this.built;
+  }
+
+  /** The frame of chunk `k`, whose content came as `came`, with that content masked as `content`. */
+  private contentFrame(k: number, came: string, content: string): string {
+    const source = this.sources.get(k);
+    if (content === came) return source ?? `{"content":"${content}"}`;
+    return JSON.stringify({ ...(source === undefined ? {} : (JSON.parse(source) as object)), content });
   }
 
   private addFrame(atMs: number, data: string | number): number {
@@ -211,13 +236,11 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
         return;
       }
       const masked = redactor.push(content);
-      if (masked !== content) {
-        this.addFrame(atMs, JSON.stringify({ ...(JSON.parse(data) as object), content: masked }));
-      } else if (plain) {
-        this.addFrame(atMs, this.contents.length);
-      } else {
-        this.addFrame(atMs, redactSecrets(data));
-      }
+      const chunk = this.contents.length;
+      if (masked !== content) this.cameAs.set(chunk, content);
+      if (!plain) this.sources.set(chunk, redactSecrets(data));
+      this.addFrame(atMs, chunk);
+      this.framedChunks = chunk + 1;
       addContent(masked, atMs);
     };
     const parser = createParser({

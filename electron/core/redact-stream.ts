@@ -72,3 +72,44 @@ export function redactPieces(pieces: readonly string[]): string[] {
   if (rest !== '' && out.length > 0) out[out.length - 1] += rest;
   return out;
 }
+
+/**
+ * Masks keys over pieces as one text, each piece keeping its own text otherwise (a stream's raw
+ * frames, which the inspector shows as they came): a key is masked in the piece where it begins and
+ * left out of the pieces it runs on into. With `open` (the stream still arriving), what may be a key
+ * still coming at the very end is left out as well, as the stream's chunks hold it back. Returns
+ * `pieces` itself when there is nothing to mask.
+ */
+export function maskAcrossPieces(pieces: readonly string[], open: boolean): readonly string[] {
+  if (!pieces.some((piece) => piece.includes('_'))) return pieces;
+  const text = pieces.join('');
+  const hidden: { start: number; end: number; mask: string }[] = [];
+  let keysEnd = 0;
+  for (const match of text.matchAll(KEY_SHAPED_ALL)) {
+    keysEnd = match.index + match[0].length;
+    hidden.push({ start: match.index, end: keysEnd, mask: maskSecret(match[0]) });
+  }
+  const coming = text.lastIndexOf('_') - TAIL;
+  if (open && coming >= keysEnd && KEY_IN_PROGRESS.test(text.slice(coming))) {
+    hidden.push({ start: coming, end: text.length, mask: '' });
+  }
+  if (hidden.length === 0) return pieces;
+  const out: string[] = [];
+  let next = 0;
+  let at = 0;
+  for (const piece of pieces) {
+    const end = at + piece.length;
+    let masked = '';
+    let from = at;
+    for (let range = hidden[next]; range !== undefined && range.start < end; range = hidden[next]) {
+      if (range.start > from) masked += text.slice(from, range.start);
+      if (range.start >= at) masked += range.mask;
+      from = Math.max(from, Math.min(range.end, end));
+      if (range.end > end) break;
+      next++;
+    }
+    out.push(masked + text.slice(from, end));
+    at = end;
+  }
+  return out;
+}

@@ -196,6 +196,30 @@ describe('ChatStream', () => {
     );
   });
 
+  // Found by the property above (seed 835955955): text that may begin a key is held back from the
+  // chunks, and the frames showed it nowhere. The frames are the events as they came.
+  test('text held back from the chunks as a possible key is in its own frame, as it came', async () => {
+    const events = ['{"content":"0A0_"}', '{"content":""}', '{"content":"snake_case\\n"}'];
+    const stream = streamOf([encode(`${events.map((e) => `data: ${e}\n\n`).join('')}data: [DONE]\n\n`)]);
+    expect(await stream.collect()).toBe('0A0_snake_case\n');
+    expect(stream.frames.map((f) => f.data)).toEqual([...events, '[DONE]']);
+  });
+
+  test('a key split across frames is masked in the frame it began in, and gone from the next', async () => {
+    const key = `k3y_${'A1b2C3d4'.repeat(4)}`;
+    const text = `Your key is ${key}, keep it.`;
+    for (let at = 0; at <= text.length; at++) {
+      const events = [text.slice(0, at), text.slice(at)].map((content) => JSON.stringify({ content }));
+      const stream = streamOf([encode(`${events.map((e) => `data: ${e}\n\n`).join('')}data: [DONE]\n\n`)]);
+      await stream.collect();
+      const contents = stream.frames
+        .slice(0, 2)
+        .map((f) => (JSON.parse(f.data) as { content: string }).content);
+      expect(contents.join('')).toBe(`Your key is ***…${key.slice(-4)}, keep it.`);
+      expect(JSON.stringify(stream.frames)).not.toContain(key.slice(4, 12));
+    }
+  });
+
   test('a raw control character inside the content string is not JSON, and says so', async () => {
     const stream = streamOf([
       encode('data: {"content":"a"}\n\ndata: {"content":"tab\there"}\n\ndata: [DONE]\n\n'),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { redactSecrets } from '../../electron/core/redact';
-import { redactPieces, StreamRedactor } from '../../electron/core/redact-stream';
+import { maskAcrossPieces, redactPieces, StreamRedactor } from '../../electron/core/redact-stream';
 import { keyPieces, plantKey } from './leak-check';
 
 /** Splits `text` at the given offsets. */
@@ -66,5 +66,42 @@ describe('StreamRedactor: masking over the joined stream text', () => {
     expect(parts.join('')).toBe('see snake_case_name here');
     expect(redactor.push(' abc_de')).toBe(' ');
     expect(redactor.flush()).toBe('abc_de');
+  });
+});
+
+describe("maskAcrossPieces: a stream's raw frames, each keeping its own text", () => {
+  test('a key split across pieces at any offsets is masked where it begins; the rest stays in its piece', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 30 }).filter((t) => !t.includes('_')),
+        fc.string({ maxLength: 30 }).filter((t) => !t.includes('_')),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        (before, after, offsets) => {
+          const key = plantKey();
+          const pieces = split(`${before}${key}${after}`, offsets);
+          const out = maskAcrossPieces(pieces, false);
+          expect(out).toHaveLength(pieces.length);
+          expect(out.join('')).toBe(`${before}***…${key.slice(-4)}${after}`);
+          // The piece the key began in carries the mask; every other piece is as it came, less the key.
+          const begins = pieces.findIndex((_, i) => pieces.slice(0, i + 1).join('').length > before.length);
+          out.forEach((piece, i) => {
+            expect(keyPieces(piece, key)).toEqual([]);
+            if (i === begins) expect(piece).toContain(`***…${key.slice(-4)}`);
+          });
+          expect(out[0]?.startsWith(before.slice(0, pieces[0]?.length ?? 0))).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('text that only looks like the start of a key stays in its piece; one still arriving is left out', () => {
+    expect(maskAcrossPieces(['0A0_', ''], false)).toEqual(['0A0_', '']);
+    expect(maskAcrossPieces(['see snake_', 'case here'], false)).toEqual(['see snake_', 'case here']);
+    const pieces = ['text ', 'abc_', 'DEF'];
+    expect(maskAcrossPieces(pieces, false)).toBe(pieces);
+    expect(maskAcrossPieces(pieces, true)).toEqual(['text ', '', '']);
+    const plain = ['no', ' underscores'];
+    expect(maskAcrossPieces(plain, true)).toBe(plain);
   });
 });
