@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../electron/core/api-error';
 import { ChatStream } from '../../electron/core/chat-stream';
+import { containsKeyShaped } from '../../shared/key-shape';
 
 function streamOf(reads: Uint8Array[]): ChatStream {
   let t = 0;
@@ -167,11 +168,16 @@ describe('ChatStream', () => {
 
   // Issue 18: the plain event's content is read without JSON.parse. Whatever the string (quotes,
   // backslashes, control characters, lone surrogates, astral characters), the chunk must be what
-  // JSON.parse gives and the frame the bytes that came.
+  // JSON.parse gives and the frame the bytes that came. Pieces shaped like the start of a key
+  // (`abc_…`) are mixed in: the masking holds those back from the chunks, never from the frames.
   test('every content string reads back exactly as JSON.parse gives it, and its frame byte for byte', async () => {
+    const piece = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.stringMatching(/^[A-Za-z0-9]{0,4}_[A-Za-z0-9]{0,6}$/),
+    );
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.string({ unit: 'binary' }), { minLength: 1, maxLength: 8 }),
+        fc.array(piece, { minLength: 1, maxLength: 8 }).filter((p) => !containsKeyShaped(p.join(''))),
         async (pieces) => {
           const events = pieces.map((content) => JSON.stringify({ content }));
           const stream = streamOf([
