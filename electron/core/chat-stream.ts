@@ -132,7 +132,9 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
    * but with keys masked over the whole reply, a key split across frames too (issue 13).
    */
   get frames(): StreamFrame[] {
-    const open = this.status === 'connecting' || this.status === 'streaming';
+    // Until [DONE] releases it, what may be a key still coming stays out, as it does from the chunks:
+    // a stream cut off mid-key shows no part of it.
+    const open = !this.sawDone;
     if (this.built?.length === this.frameData.length && this.builtOpen === open) return this.built;
     const comments = new Set(this.commentAt);
     const came = this.contents.slice(0, this.framedChunks).map((chunk, i) => this.cameAs.get(i) ?? chunk);

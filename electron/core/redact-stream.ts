@@ -76,8 +76,8 @@ export function redactPieces(pieces: readonly string[]): string[] {
 /**
  * Masks keys over pieces as one text, each piece keeping its own text otherwise (a stream's raw
  * frames, which the inspector shows as they came): a key is masked in the piece where it begins and
- * left out of the pieces it runs on into. With `open` (the stream still arriving), what may be a key
- * still coming at the very end is left out as well, as the stream's chunks hold it back. Returns
+ * left out of the pieces it runs on into. With `open` (the stream not ended by [DONE]), what may be a
+ * key still coming at the very end is left out as well, as the stream's chunks hold it back. Returns
  * `pieces` itself when there is nothing to mask.
  */
 export function maskAcrossPieces(pieces: readonly string[], open: boolean): readonly string[] {

@@ -226,6 +226,15 @@ describe('ChatStream', () => {
     }
   });
 
+  test('a stream cut off in the middle of a key shows no piece of it, in its chunks or its frames', async () => {
+    const partial = `k3y_${'A1b2C3d4'.repeat(3)}`;
+    const events = ['Your key is ', partial].map((content) => JSON.stringify({ content }));
+    const stream = streamOf([encode(events.map((e) => `data: ${e}\n\n`).join(''))]);
+    await expect(stream.collect()).rejects.toMatchObject({ code: 'STREAM_INCOMPLETE' });
+    expect(stream.text).toBe('Your key is ');
+    expect(stream.frames.map((f) => f.data)).toEqual(['{"content":"Your key is "}', '{"content":""}']);
+  });
+
   test('a raw control character inside the content string is not JSON, and says so', async () => {
     const stream = streamOf([
       encode('data: {"content":"a"}\n\ndata: {"content":"tab\there"}\n\ndata: [DONE]\n\n'),
