@@ -1,11 +1,13 @@
 // Packaging and start-up figures for `npm run bench` (issues 12 and 18): the packaged app's size
 // (app.asar plus what is unpacked beside it, electron-builder --dir against a stand-in Electron), how
 // long the CLI takes to start compared with Node itself and to list agents from a running mock, and
-// how long the web host takes from spawn to its first page and to a connected first screen.
+// how long the web host takes from spawn to its first page and to a connected first screen, beside
+// the same steps against a bare Node server (its lower bound in this browser on this machine).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { findChromium } from '../scripts/find-chromium.mjs';
 import { packageWithStandIn } from '../test/packaging/stand-in/package-app';
 import { launchChromium } from './console-page';
@@ -37,19 +39,41 @@ function startTime(args: string[], env: NodeJS.ProcessEnv = {}): number {
   return median(times);
 }
 
+/**
+ * CPU time all the machine's processes have used so far (Linux's /proc/stat, in USER_HZ ticks of
+ * 10 ms), ms; undefined where there is no /proc/stat. Over a start it says how busy both cores were:
+ * a start that keeps them busy throughout is bound by CPU, not by waiting.
+ */
+function machineCpuMs(): number | undefined {
+  try {
+    const [, ...ticks] = (readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] as string).trim().split(/\s+/);
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks.map(Number);
+    return (user + nice + system + irq + softirq + steal) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 type Tab = Awaited<ReturnType<Awaited<ReturnType<typeof launchChromium>>['newPage']>>;
 
+interface Start {
+  /** Spawn → a 200 for the printed URL, ms. */
+  page: number;
+  /** Spawn → the tab's page says "Connected", ms; undefined without a tab. */
+  connected: number | undefined;
+  /** The machine's CPU time over the whole start, ms. */
+  cpu: number | undefined;
+}
+
 /**
- * From spawning out/node/web-host.js (as `npm run web` does) on `dataDir` to a 200 for the console's
- * page, and, with a browser tab, to its first screen saying "Connected"; milliseconds.
+ * From spawning `node args…` (a server that prints "Agent Console: URL", as `npm run web` does) to a
+ * 200 for its URL, and, with a browser tab, to the page there saying "Connected".
  */
-async function webHostStart(
-  dataDir: string,
-  tab: Tab | undefined,
-): Promise<{ page: number; connected: number | undefined }> {
+async function timedStart(args: string[], env: NodeJS.ProcessEnv, tab: Tab | undefined): Promise<Start> {
+  const cpuBefore = machineCpuMs();
   const started = performance.now();
-  const child = spawn(process.execPath, ['out/node/web-host.js'], {
-    env: { ...process.env, AGENT_CONSOLE_DATA_DIR: dataDir, AGENT_CONSOLE_NO_OPEN: '1' },
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   try {
@@ -60,52 +84,146 @@ async function webHostStart(
         const match = /Agent Console: (\S+)/.exec(out);
         if (match?.[1]) resolve(match[1]);
       });
-      child.once('exit', (code) => reject(new Error(`the web host exited (${code})`)));
+      child.once('exit', (code) => reject(new Error(`node ${args[0]} exited (${code})`)));
     });
     const res = await fetch(url);
-    if (res.status !== 200) throw new Error(`the web host answered ${res.status}`);
+    if (res.status !== 200) throw new Error(`node ${args[0]} answered ${res.status}`);
     await res.text();
     const page = performance.now() - started;
-    if (!tab) return { page, connected: undefined };
-    await tab.goto(url);
-    await tab.getByText('Connected').waitFor();
-    return { page, connected: performance.now() - started };
+    let connected: number | undefined;
+    if (tab) {
+      await tab.goto(url);
+      await tab.getByText('Connected').waitFor();
+      connected = performance.now() - started;
+    }
+    const cpuAfter = machineCpuMs();
+    const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+    return { page, connected, cpu };
   } finally {
     child.kill('SIGTERM');
     await new Promise((done) => child.once('exit', done));
   }
 }
 
-/** The first start on a new data folder (certificates made), then the median of RUNS later starts. */
-async function webHostStarts(): Promise<{
-  first: { page: number; connected: number | undefined };
+/** `count` starts in a new tab each, as a user's browser opens the printed URL. */
+async function startsInTabs(
+  browser: Awaited<ReturnType<typeof launchChromium>> | undefined,
+  count: number,
+  start: (tab: Tab | undefined) => Promise<Start>,
+): Promise<Start[]> {
+  const starts: Start[] = [];
+  for (let i = 0; i < count; i++) {
+    const tab = await browser?.newPage();
+    try {
+      starts.push(await start(tab));
+    } finally {
+      await tab?.close();
+    }
+  }
+  return starts;
+}
+
+interface Medians {
   page: number;
   connected: number | undefined;
+  cpu: number | undefined;
+}
+
+function medians(starts: Start[]): Medians {
+  const defined = (values: (number | undefined)[]) => values.filter((v): v is number => v !== undefined);
+  const connected = defined(starts.map((s) => s.connected));
+  const cpu = defined(starts.map((s) => s.cpu));
+  return {
+    page: median(starts.map((s) => s.page)),
+    connected: connected.length > 0 ? median(connected) : undefined,
+    cpu: cpu.length > 0 ? median(cpu) : undefined,
+  };
+}
+
+/**
+ * A bare `node:http` server, the lower bound of a start in this browser: it serves the files of the
+ * folder it is given (index.html at /) and prints its URL as the web host does.
+ */
+const BARE_SERVER = `
+const http = require('node:http'), fs = require('node:fs'), path = require('node:path');
+const dir = process.argv[1];
+const server = http.createServer((req, res) => {
+  const name = req.url === '/' ? 'index.html' : path.basename(req.url);
+  fs.readFile(path.join(dir, name), (error, body) => {
+    if (error) { res.writeHead(404).end(); return; }
+    res.writeHead(200, { 'content-type': name.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8' });
+    res.end(body);
+  });
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write('Agent Console: http://127.0.0.1:' + server.address().port + '/\\n'));
+process.on('SIGTERM', () => process.exit(0));
+`;
+
+/**
+ * Two pages for the bare server: "Connected" in the HTML, and "Connected" rendered by react-dom (the
+ * console's renderer, without the console), built here as the renderer's build makes it.
+ */
+async function barePages(): Promise<{ plain: string; react: string; reactBytes: number }> {
+  const plain = mkdtempSync(join(tmpdir(), 'agent-console-bench-bare-'));
+  writeFileSync(join(plain, 'index.html'), '<!doctype html><title>Bare</title><p>Connected</p>');
+  const react = mkdtempSync(join(tmpdir(), 'agent-console-bench-react-'));
+  writeFileSync(
+    join(react, 'index.html'),
+    '<!doctype html><title>Bare</title><script type="module" src="/app.js"></script><div id="root"></div>',
+  );
+  await build({
+    stdin: {
+      contents: `import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+createRoot(document.getElementById('root')).render(createElement('p', null, 'Connected'));`,
+      resolveDir: process.cwd(),
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    outfile: join(react, 'app.js'),
+    logLevel: 'silent',
+  });
+  return { plain, react, reactBytes: statSync(join(react, 'app.js')).size };
+}
+
+/**
+ * The web host: the first start on a new data folder (certificates made), then the median of RUNS
+ * later starts; and, in the same browser, the bare server's two pages, RUNS starts each.
+ */
+async function webHostStarts(): Promise<{
+  first: Start;
+  web: Medians;
+  bare: Medians;
+  bareReact: Medians;
+  reactBytes: number;
 }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-bench-web-'));
+  const pages = await barePages();
   const executablePath = await findChromium();
   const browser = executablePath ? await launchChromium(executablePath) : undefined;
+  const webHost = (tab: Tab | undefined) =>
+    timedStart(
+      ['out/node/web-host.js'],
+      { AGENT_CONSOLE_DATA_DIR: dataDir, AGENT_CONSOLE_NO_OPEN: '1' },
+      tab,
+    );
   try {
-    const open = async () => {
-      const tab = await browser?.newPage();
-      try {
-        return await webHostStart(dataDir, tab);
-      } finally {
-        await tab?.close();
-      }
-    };
-    const first = await open();
-    const later: { page: number; connected: number | undefined }[] = [];
-    for (let i = 0; i < RUNS; i++) later.push(await open());
-    const connected = later.map((r) => r.connected).filter((c): c is number => c !== undefined);
-    return {
-      first,
-      page: median(later.map((r) => r.page)),
-      connected: connected.length > 0 ? median(connected) : undefined,
-    };
+    const [first] = (await startsInTabs(browser, 1, webHost)) as [Start];
+    const web = medians(await startsInTabs(browser, RUNS, webHost));
+    const bare = medians(
+      await startsInTabs(browser, RUNS, (tab) => timedStart(['-e', BARE_SERVER, pages.plain], {}, tab)),
+    );
+    const bareReact = medians(
+      await startsInTabs(browser, RUNS, (tab) => timedStart(['-e', BARE_SERVER, pages.react], {}, tab)),
+    );
+    return { first, web, bare, bareReact, reactBytes: pages.reactBytes };
   } finally {
     await browser?.close();
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    for (const dir of [dataDir, pages.plain, pages.react]) {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    }
   }
 }
 
@@ -148,7 +266,13 @@ export async function packagingFigures(): Promise<Figure[]> {
   const node = startTime(['-e', '0']);
   const cli = startTime(['out/node/cli.js', '--help']);
   const agents = await cliAgentsAgainstRunningMock();
-  const web = await webHostStarts();
+  const starts = await webHostStarts();
+  const cores = availableParallelism();
+  // Medians of CPU and of time are of different starts: "cores busy" is their ratio, a mean.
+  const cpuNote = (m: Medians): string =>
+    m.cpu === undefined || m.connected === undefined
+      ? 'CPU not measured here'
+      : `${m.cpu} ms of CPU on the machine's ${cores} cores, ${(m.cpu / m.connected).toFixed(1)} of them busy on average`;
   return [
     {
       figure: 'packaged app (app.asar + unpacked)',
@@ -167,16 +291,24 @@ export async function packagingFigures(): Promise<Figure[]> {
     },
     {
       figure: 'web host spawn → first page',
-      value: `${Math.round(web.page)} ms`,
-      note: `node out/node/web-host.js with the embedded mock, until GET / answers 200: median of ${RUNS} starts on a used data folder; the first start on a new one ${Math.round(web.first.page)} ms`,
+      value: `${Math.round(starts.web.page)} ms`,
+      note: `node out/node/web-host.js with the embedded mock, until GET / answers 200: median of ${RUNS} starts on a used data folder; the first start on a new one ${Math.round(starts.first.page)} ms`,
     },
     {
       figure: 'web host spawn → first screen connected',
-      value: web.connected === undefined ? 'n/a' : `${Math.round(web.connected)} ms`,
+      value: starts.web.connected === undefined ? 'n/a' : `${Math.round(starts.web.connected)} ms`,
       note:
-        web.connected === undefined
+        starts.web.connected === undefined
           ? 'no Chromium found'
-          : `the same, until the page in Chromium says "Connected" (goal ≤ 400 ms); the first start on a new folder ${Math.round(web.first.connected ?? 0)} ms`,
+          : `the same, until the page in Chromium says "Connected" (goal ≤ 400 ms); the first start on a new folder ${Math.round(starts.first.connected ?? 0)} ms; ${cpuNote(starts.web)}`,
+    },
+    {
+      figure: 'lower bound: bare server spawn → "Connected"',
+      value: starts.bare.connected === undefined ? 'n/a' : `${Math.round(starts.bare.connected)} ms`,
+      note:
+        starts.bare.connected === undefined
+          ? 'no Chromium found'
+          : `the same steps and browser against a bare node:http server whose page says "Connected" (${cpuNote(starts.bare)}); with react-dom rendering it (${Math.round(starts.reactBytes / 1024)} KB of JS) ${Math.round(starts.bareReact.connected ?? 0)} ms (${cpuNote(starts.bareReact)}); median of ${RUNS} each`,
     },
   ];
 }
