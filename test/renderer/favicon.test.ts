@@ -1,4 +1,4 @@
-// The page's favicon is drawn small (scripts/make-icon.mjs): the browser decodes it on every load,
+// The page's favicon is drawn small (scripts/make-icon.ts): the browser decodes it on every load,
 // and the app's 1024-pixel icon in its place cost each start of the web host's page ~50 ms of CPU
 // (issue 18). The installers keep the 1024 one.
 import { readFileSync } from 'node:fs';
