@@ -88,6 +88,26 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [rawIpc] }] },
   },
   {
+    // What ships imports undici's parts through http-agent.ts: its index evaluates all of undici.
+    files: ['electron/**', 'mock/**', 'shared/**'],
+    ignores: ['electron/core/http-agent.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'undici',
+              message:
+                "Import from electron/core/http-agent.ts: undici's index loads fetch, WebSocket and the rest at every start (issue 18).",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['mock/**', 'electron/core/**'],
     rules: {
       'no-restricted-imports': [

@@ -3,7 +3,7 @@
 // /__control path.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Agent, request } from 'undici';
+import { Agent, request } from '../core/http-agent';
 import { findRunningEndpoint } from '../../mock/endpoint-file';
 import { Fixture } from '../../shared/fixture';
 import { ApiError } from '../core/api-error';
@@ -49,9 +49,8 @@ async function control(
   path: string,
   body?: unknown,
 ) {
-  const res = await request(`${t.baseUrl}/__control${path}`, {
+  const res = await request(t.dispatcher, `${t.baseUrl}/__control${path}`, {
     method,
-    dispatcher: t.dispatcher,
     ...(body !== undefined
       ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
       : {}),

@@ -4,7 +4,7 @@
 // only shown; a reply that breaks what the client relies on names the field), and fails with one
 // ApiError type.
 import { randomUUID } from 'node:crypto';
-import { Agent as Dispatcher, errors as undiciErrors, request } from 'undici';
+import { Agent, errors as undiciErrors, request } from './http-agent';
 import type { z } from 'zod';
 import { API_PREFIX } from '../../shared/api';
 import {
@@ -116,12 +116,12 @@ function describeZodError(error: z.ZodError, what: string): string {
 }
 
 export class ApiClient {
-  private readonly dispatcher: Dispatcher;
+  private readonly dispatcher: Agent;
   private readonly base: URL;
 
   constructor(private readonly options: ApiClientOptions) {
     this.base = new URL(options.baseUrl.replace(/\/+$/, '') + API_PREFIX + '/');
-    this.dispatcher = new Dispatcher({ connect: options.ca ? { ca: options.ca } : {} });
+    this.dispatcher = new Agent({ connect: options.ca ? { ca: options.ca } : {} });
   }
 
   close(): Promise<void> {
@@ -194,9 +194,8 @@ export class ApiClient {
     const entry = this.entry('POST', url, bodyText, started, true);
     let res;
     try {
-      res = await request(url, {
+      res = await request(this.dispatcher, url, {
         method: 'POST',
-        dispatcher: this.dispatcher,
         headers: requestHeaders,
         body: bodyText,
         signal: controller.signal,
@@ -352,9 +351,8 @@ export class ApiClient {
       let headers: Record<string, string> = {};
       let text = '';
       try {
-        const res = await request(url, {
+        const res = await request(this.dispatcher, url, {
           method: call.method,
-          dispatcher: this.dispatcher,
           headers: requestHeaders,
           body: bodyText,
           signal,

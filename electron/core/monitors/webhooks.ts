@@ -2,7 +2,7 @@
 // (`text`, plus a mrkdwn block) that Slack, Mattermost and Rocket.Chat incoming webhooks accept.
 // Delivered by the core on undici, retried a few times on a network failure or a 5xx, and never
 // logged with its URL: a webhook URL is a credential (Slack's is), so only its host is shown.
-import { request } from 'undici';
+import { Agent, request } from '../http-agent';
 import type { MonitorNotification } from '../../../shared/monitor';
 import { isLoopbackHost } from '../profiles';
 
@@ -10,6 +10,9 @@ export type WebhookFormat = 'json' | 'slack';
 
 const TIMEOUT_MS = 10_000;
 const ATTEMPTS = 3;
+
+/** One connection pool for every webhook, made with the first (undici's global dispatcher was). */
+let webhookAgent: Agent | undefined;
 
 class WebhookError extends Error {
   override readonly name = 'WebhookError';
@@ -73,7 +76,7 @@ export async function postWebhook(
   let last = '';
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     try {
-      const res = await request(target, {
+      const res = await request((webhookAgent ??= new Agent()), target, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'agent-console' },
         body,
