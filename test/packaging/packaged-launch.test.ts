@@ -11,7 +11,7 @@ import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { extractAll, listPackage } from '@electron/asar';
+import { extractAll, extractFile, listPackage } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_CALLS, type AppInfo, type BridgeResult, type KeyInfo } from '../../shared/bridge';
 import type { HealthReport } from '../../shared/api';
@@ -154,6 +154,21 @@ describe('the packaged desktop app starts from its package alone (stand-in Elect
         .join('\n');
     const unused = chunks.filter((chunk) => !importers(chunk).includes(`/${chunk.split('/').at(-1)}"`));
     expect(unused, 'chunks in the package that nothing imports').toEqual([]);
+  });
+
+  it("packs React's production build, though this test runs under NODE_ENV=test", () => {
+    // Vite goes by NODE_ENV: vitest's "test" once made this package carry React's development build.
+    expect(process.env.NODE_ENV).toBe('test');
+    const asar = join(resources, 'app.asar');
+    const html = extractFile(asar, 'out/renderer/index.html').toString();
+    const entry = /<script type="module" crossorigin src="\.\/(assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry, 'the page names its script').toBeDefined();
+    const script = extractFile(asar, `out/renderer/${entry}`).toString();
+    // (Booleans: a failure prints the whole script otherwise.)
+    expect(script.includes('createRoot'), "the console's React app").toBe(true);
+    // Strings only React's development build carries: its owner stacks and its key warning.
+    const development = ['react-stack-top-frame', 'Each child in a list should have a unique'];
+    expect(development.filter((marker) => script.includes(marker))).toEqual([]);
   });
 
   it('resolves every import inside the package, opens a secure window on packaged files, handles every bridge call and reaches the embedded mock', async () => {
