@@ -437,10 +437,11 @@ export class ApiClient {
       });
     }
     if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+      const seconds = Math.round(timeoutMs / 1000);
       return new ApiError({
         status: 0,
         code: 'CLIENT_TIMEOUT',
-        message: `No answer from the service within ${Math.round(timeoutMs / 1000)} seconds.`,
+        message: `No answer from the service within ${seconds} second${seconds === 1 ? '' : 's'}.`,
         cause: error,
       });
     }

@@ -108,6 +108,27 @@ describe('errors', () => {
     expect(error).toMatchObject({ code: 'TIMEOUT', status: 504 });
   });
 
+  test("CLIENT_TIMEOUT, in words, when no answer comes within the client's own timeout", async () => {
+    // undici's timeout errors, recognised as such (electron/core/http-agent.ts imports its parts).
+    mock.server.control.setFaults({ latencyMs: 3_000 });
+    try {
+      const impatient = client('pro', { timeouts: { chatMs: 1_000, otherMs: 1_000 } });
+      for (const call of [
+        () => impatient.health(),
+        () => impatient.chat({ agent: 'echo', message: 'hello' }),
+        () => impatient.chatStream({ agent: 'echo', message: 'hello' }),
+      ]) {
+        expect(await failure(call())).toMatchObject({
+          code: 'CLIENT_TIMEOUT',
+          status: 0,
+          message: 'No answer from the service within 1 second.',
+        });
+      }
+    } finally {
+      mock.server.control.clearFaults();
+    }
+  });
+
   test('INVALID_KEY for a revoked key and PLAN_REQUIRED for a free plan', async () => {
     expect(await failure(client('revoked').health())).toMatchObject({ code: 'INVALID_KEY', status: 401 });
     expect(await failure(client('free').chat({ message: 'x' }))).toMatchObject({
@@ -199,6 +220,19 @@ describe('streaming', () => {
     const stream = await client().chatStream({ agent: 'glitch', message: 'go' });
     const error = await failure(stream.collect());
     expect(error.code).toBe('STREAM_ERROR');
+    expect(error.partial).toBe(stream.text);
+    expect(error.partial?.length).toBeGreaterThan(0);
+  });
+
+  test('a stream that stalls past the client timeout is CLIENT_TIMEOUT with the partial reply', async () => {
+    mock.server.control.setAgent('storyteller', { chunkCount: 5, chunkDelayMs: 3_000 });
+    const impatient = client('pro', { timeouts: { chatMs: 1_000 } });
+    const stream = await impatient.chatStream({ agent: 'storyteller', message: 'go' });
+    const error = await failure(stream.collect());
+    expect(error).toMatchObject({
+      code: 'CLIENT_TIMEOUT',
+      message: 'No answer from the service within 1 second.',
+    });
     expect(error.partial).toBe(stream.text);
     expect(error.partial?.length).toBeGreaterThan(0);
   });
