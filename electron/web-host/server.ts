@@ -7,6 +7,7 @@
 // refuses to send a stored key to a new origin without the user's confirmation.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { BridgeHost } from '../bridge/bridge-host';
@@ -23,6 +24,18 @@ export interface WebHostOptions {
 }
 
 const KEEPALIVE_MS = 15_000;
+/** The most calls one POST to /bridge/calls may carry. */
+const MAX_BATCH = 64;
+
+/** A batch: [[call, input], …]. */
+function isBatch(body: unknown): body is [string, unknown][] {
+  return (
+    Array.isArray(body) &&
+    body.length > 0 &&
+    body.length <= MAX_BATCH &&
+    body.every((item) => Array.isArray(item) && item.length === 2 && typeof item[0] === 'string')
+  );
+}
 
 export interface WebHost {
   url: string;
@@ -100,12 +113,35 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     reply.header('cache-control', 'no-store');
   });
 
-  // The bridge over HTTP: one POST per call (JSON in, BridgeResult out) and one event stream.
+  // The bridge over HTTP: a POST per call (JSON in, BridgeResult out), or per batch of the calls the
+  // page makes together; and one event stream.
   app.post<{ Params: { call: string } }>('/bridge/call/:call', async (request, reply) => {
     if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
       return refuse(reply, 415, 'Bridge calls are JSON.');
     }
     return (await bridge).invoke(request.params.call, request.body);
+  });
+
+  // Each result is one NDJSON line, [index, result], sent when it is ready: a slow call (a chat
+  // waiting on its agent) holds up none of the others.
+  app.post('/bridge/calls', async (request, reply) => {
+    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
+      return refuse(reply, 415, 'Bridge calls are JSON.');
+    }
+    const calls = request.body;
+    if (!isBatch(calls)) {
+      return refuse(reply, 400, `A batch is a list of 1 to ${MAX_BATCH} [call, input] pairs.`);
+    }
+    const ready = await bridge;
+    const lines = new PassThrough();
+    let left = calls.length;
+    calls.forEach(([call, input], index) => {
+      void ready.invoke(call, input).then((result) => {
+        if (!lines.destroyed) lines.write(`${JSON.stringify([index, result])}\n`);
+        if (--left === 0) lines.end();
+      });
+    });
+    return reply.type('application/x-ndjson; charset=utf-8').send(lines);
   });
 
   app.get('/bridge/events', (request, reply) => {

@@ -46,6 +46,54 @@ test('another Origin, another Host, or a bridge call without the token are refus
   expect(await ok.json()).toMatchObject({ ok: true, value: { transport: 'web' } });
 });
 
+// Issue 18: the calls a screen makes together go as one POST, and each answer comes back as one
+// line as soon as it is ready: a chat waiting on a slow agent holds up none of the others.
+test('a batch of calls: each answer as soon as it is ready, refusals in words', async ({ host, mock }) => {
+  mock.control.setAgent('slowpoke', { latencyMs: 1_500, chunkDelayMs: 0 });
+  const post = (body: string, token = true) =>
+    fetch(`${host.origin}/bridge/calls${token ? `?token=${host.token}` : ''}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+  const started = Date.now();
+  const res = await post(
+    JSON.stringify([
+      ['chat:send', { agent: 'slowpoke', message: 'hello' }],
+      ['app:info', {}],
+      ['no:such', {}],
+    ]),
+  );
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+  const arrived: { index: number; at: number; result: { ok: boolean; value?: unknown; error?: unknown } }[] =
+    [];
+  const decoder = new TextDecoder();
+  let rest = '';
+  for await (const bytes of res.body as unknown as AsyncIterable<Uint8Array>) {
+    rest += decoder.decode(bytes, { stream: true });
+    for (let end = rest.indexOf('\n'); end >= 0; end = rest.indexOf('\n')) {
+      const [index, result] = JSON.parse(rest.slice(0, end)) as [number, { ok: boolean }];
+      arrived.push({ index, at: Date.now() - started, result });
+      rest = rest.slice(end + 1);
+    }
+  }
+  expect(arrived.map((a) => a.index).sort()).toEqual([0, 1, 2]);
+  const [fast, unknown, slow] = [1, 2, 0].map((i) => arrived.find((a) => a.index === i)!);
+  expect(fast?.result).toMatchObject({ ok: true, value: { transport: 'web' } });
+  expect(unknown?.result).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CALL' } });
+  expect(slow?.result).toMatchObject({ ok: true, value: { agent: 'slowpoke' } });
+  // The quick answers did not wait for the agent.
+  expect(fast!.at).toBeLessThan(1_000);
+  expect(unknown!.at).toBeLessThan(1_000);
+  expect(slow!.at).toBeGreaterThanOrEqual(1_400);
+
+  expect((await post('[["app:info", {}]]', false)).status).toBe(401);
+  const notBatch = await post('{"call": "app:info"}');
+  expect(notBatch.status).toBe(400);
+  expect(await notBatch.text()).toBe('A batch is a list of 1 to 64 [call, input] pairs.');
+});
+
 // Issue 18: `npm run web` serves the page while the core is still loading and opening, so the
 // browser fetches the renderer meanwhile. The page must come up, wait, and then work in full:
 // its calls answered and the event stream carrying what the core tells every window.
