@@ -1,7 +1,9 @@
 // The shell every screen lives in: the header (profile, rate limit), the navigation, the screen.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { ErrorMessage } from './components/error-message';
+import { ScreenFailure } from './components/screen-failure';
 import { useAppInfo, useProfiles } from './data/queries';
 import { StartupWarnings } from './components/startup-warnings';
 import { startHealthNotifications } from './screens/health/health-notifier';
@@ -161,9 +163,12 @@ function Shell() {
         {info.isError ? <ErrorMessage error={info.error} title="The console could not start." /> : null}
         {info.data ? <StartupWarnings warnings={info.data.warnings} /> : null}
         {ready ? (
-          <Suspense fallback={<p className="screen-loading">Loading {screen}…</p>}>
-            <ScreenView screen={screen} />
-          </Suspense>
+          // A screen that throws, or whose code cannot be fetched, says so; going to another resets.
+          <ErrorBoundary FallbackComponent={ScreenFailure} resetKeys={[screen]}>
+            <Suspense fallback={<p className="screen-loading">Loading {screen}…</p>}>
+              <ScreenView screen={screen} />
+            </Suspense>
+          </ErrorBoundary>
         ) : info.isError ? null : (
           // `npm run web` serves the page while the core opens (issue 18): say so, not a blank pane.
           <p className="screen-loading" role="status">

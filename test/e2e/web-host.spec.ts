@@ -94,6 +94,32 @@ test('a batch of calls: each answer as soon as it is ready, refusals in words', 
   expect(await notBatch.text()).toBe('A batch is a list of 1 to 64 [call, input] pairs.');
 });
 
+test('a web host that has stopped: calls and screens say so, in words', async ({ page, core }) => {
+  const bridge = new BridgeHost(core, { transport: 'web', version: 'test' });
+  const host = await startWebHost({ rendererDir: resolve('out/renderer'), bridge });
+  try {
+    await page.goto(host.url);
+    await expect(page.getByText('Connected')).toBeVisible();
+    await expect(page.getByLabel('Agent', { exact: true })).toBeEnabled();
+  } finally {
+    bridge.close();
+    await host.close();
+  }
+  // A call from the screen in view: its answer says the host is gone.
+  await page.getByRole('button', { name: 'Refresh agents' }).click();
+  await expect(page.getByText('The console’s web host is not answering.').first()).toBeVisible();
+  // A screen whose code was never fetched: it says so instead of blanking the window.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Agents', exact: true })
+    .click();
+  const failure = page.getByRole('alert').filter({ hasText: 'This screen could not be loaded.' });
+  await expect(failure).toContainText('Is `npm run web` still running?');
+  await expect(failure.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.screenshot({ path: screenshotPath('web-host-stopped') });
+});
+
 // Issue 18: `npm run web` serves the page while the core is still loading and opening, so the
 // browser fetches the renderer meanwhile. The page must come up, wait, and then work in full:
 // its calls answered and the event stream carrying what the core tells every window.
