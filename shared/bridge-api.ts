@@ -27,6 +27,9 @@ export const BRIDGE_EVENTS: readonly BridgeEvent[] = [
   'tests:progress',
 ];
 
+/** The most calls the web transport sends in one POST (/bridge/calls); more go in further POSTs. */
+export const BRIDGE_BATCH_MAX = 64;
+
 /** The transport-neutral seam both transports implement: one request/response, one event stream. */
 export interface BridgeTransport {
   invoke(call: BridgeCall, input: unknown): Promise<BridgeResult<unknown>>;

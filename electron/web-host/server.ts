@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { BRIDGE_BATCH_MAX } from '../../shared/bridge-api';
 import type { BridgeHost } from '../bridge/bridge-host';
 import { CONTENT_SECURITY_POLICY } from '../shell/policy';
 
@@ -24,15 +25,12 @@ export interface WebHostOptions {
 }
 
 const KEEPALIVE_MS = 15_000;
-/** The most calls one POST to /bridge/calls may carry. */
-const MAX_BATCH = 64;
-
 /** A batch: [[call, input], …]. */
 function isBatch(body: unknown): body is [string, unknown][] {
   return (
     Array.isArray(body) &&
     body.length > 0 &&
-    body.length <= MAX_BATCH &&
+    body.length <= BRIDGE_BATCH_MAX &&
     body.every((item) => Array.isArray(item) && item.length === 2 && typeof item[0] === 'string')
   );
 }
@@ -130,7 +128,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     const calls = request.body;
     if (!isBatch(calls)) {
-      return refuse(reply, 400, `A batch is a list of 1 to ${MAX_BATCH} [call, input] pairs.`);
+      return refuse(reply, 400, `A batch is a list of 1 to ${BRIDGE_BATCH_MAX} [call, input] pairs.`);
     }
     const ready = await bridge;
     const lines = new PassThrough();

@@ -3,7 +3,7 @@
 // together (a first screen makes seven at once) go as one POST to /bridge/calls, whose results come
 // back one NDJSON line each, as soon as each is ready. Every event arrives on one EventSource.
 import type { BridgeCall, BridgeEvent, BridgeEvents, BridgeResult } from '../../shared/bridge';
-import { BRIDGE_EVENTS, type BridgeTransport } from '../../shared/bridge-api';
+import { BRIDGE_BATCH_MAX, BRIDGE_EVENTS, type BridgeTransport } from '../../shared/bridge-api';
 
 type Result = BridgeResult<unknown>;
 
@@ -82,9 +82,12 @@ async function sendBatch(batch: Queued[]): Promise<void> {
 export function webTransport(): BridgeTransport {
   let queue: Queued[] = [];
   const flush = (): void => {
-    const batch = queue;
+    const calls = queue;
     queue = [];
-    void (batch.length === 1 ? sendOne(batch[0] as Queued) : sendBatch(batch));
+    for (let at = 0; at < calls.length; at += BRIDGE_BATCH_MAX) {
+      const batch = calls.slice(at, at + BRIDGE_BATCH_MAX);
+      void (batch.length === 1 ? sendOne(batch[0] as Queued) : sendBatch(batch));
+    }
   };
   return {
     invoke(call: BridgeCall, input: unknown): Promise<Result> {
