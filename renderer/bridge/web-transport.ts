@@ -4,6 +4,7 @@
 // back one NDJSON line each, as soon as each is ready. Every event arrives on one EventSource.
 import type { BridgeCall, BridgeEvent, BridgeEvents, BridgeResult } from '../../shared/bridge';
 import { BRIDGE_BATCH_MAX, BRIDGE_EVENTS, type BridgeTransport } from '../../shared/bridge-api';
+import { useHostLink } from '../stores/host-link';
 
 type Result = BridgeResult<unknown>;
 
@@ -99,6 +100,9 @@ export function webTransport(): BridgeTransport {
     },
     subscribe(listener) {
       const source = new EventSource('/bridge/events', { withCredentials: true });
+      // A dropped stream is a stopped (or unreachable) host; the browser keeps trying to reconnect.
+      source.addEventListener('open', () => useHostLink.setState({ up: true }));
+      source.addEventListener('error', () => useHostLink.setState({ up: false }));
       for (const event of BRIDGE_EVENTS) {
         source.addEventListener(event, (message) => {
           const payload = JSON.parse((message as MessageEvent<string>).data) as BridgeEvents[BridgeEvent];

@@ -6,6 +6,7 @@ import { ErrorMessage } from './error-message';
 import { CONNECTION_FRESH_MS, useConnection, useProfiles } from '../data/queries';
 import { queryKeys } from '../data/query-keys';
 import { useHealthState } from '../data/health-queries';
+import { useHostLink } from '../stores/host-link';
 import type { MonitorStatus } from '../../shared/health';
 
 const MONITOR_WORDS: Record<MonitorStatus, { label: string; tone: string } | undefined> = {
@@ -39,15 +40,19 @@ export function ProfileSwitcher() {
     sample && sample.profileId === active?.id && sample.at >= connection.dataUpdatedAt
       ? MONITOR_WORDS[sample.status]
       : undefined;
-  const status = connection.isFetching
-    ? { label: 'Checking…', tone: 'muted' }
-    : fromMonitor
-      ? fromMonitor
-      : connection.data?.ok
-        ? { label: 'Connected', tone: 'ok' }
-        : connection.data
-          ? { label: 'Not connected', tone: 'bad' }
-          : { label: '', tone: 'muted' };
+  // The web host gone: what the page last heard about the service is no longer known.
+  const hostUp = useHostLink((s) => s.up);
+  const status = !hostUp
+    ? { label: 'Web host stopped', tone: 'bad' }
+    : connection.isFetching
+      ? { label: 'Checking…', tone: 'muted' }
+      : fromMonitor
+        ? fromMonitor
+        : connection.data?.ok
+          ? { label: 'Connected', tone: 'ok' }
+          : connection.data
+            ? { label: 'Not connected', tone: 'bad' }
+            : { label: '', tone: 'muted' };
   return (
     <div className="profile-switcher">
       <label>
@@ -75,7 +80,13 @@ export function ProfileSwitcher() {
       <span
         className={`connection connection-${status.tone}`}
         data-testid="connection-status"
-        title={fromMonitor ? health.data?.lastError : connection.data?.error?.message}
+        title={
+          !hostUp
+            ? 'The console’s web host is not answering. Is `npm run web` still running? Reload the page once it is.'
+            : fromMonitor
+              ? health.data?.lastError
+              : connection.data?.error?.message
+        }
       >
         {status.label}
       </span>

@@ -105,6 +105,8 @@ test('a web host that has stopped: calls and screens say so, in words', async ({
     bridge.close();
     await host.close();
   }
+  // The header no longer claims a connection it cannot know about.
+  await expect(page.getByTestId('connection-status')).toHaveText('Web host stopped');
   // A call from the screen in view: its answer says the host is gone.
   await page.getByRole('button', { name: 'Refresh agents' }).click();
   await expect(page.getByText('The console’s web host is not answering.').first()).toBeVisible();
