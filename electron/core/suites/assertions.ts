@@ -70,7 +70,11 @@ function excerptAround(text: string, needle: string): string {
 
 type Outcome = Pick<CheckResult, 'passed' | 'expected' | 'actual'>;
 
-const FENCED_BLOCK = /```([A-Za-z0-9_-]*)[ \t]*\r?\n([\s\S]*?)```/g;
+/**
+ * A fenced block: opened anywhere (models put "Here it is: ```json" mid-line), closed by a fence at
+ * the start of a line, as Markdown closes one, so "```" inside the JSON (a string, a key) does not.
+ */
+const FENCED_BLOCK = /```([A-Za-z0-9_-]*)[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?[ \t]*```/g;
 
 /**
  * The JSON in a reply: the whole reply, else its fenced code block (```json first), which is how
@@ -84,7 +88,7 @@ function jsonIn(reply: string): { value: unknown; block: boolean } | { error: st
     const block = blocks.find((b) => b[1]?.toLowerCase() === 'json') ?? blocks.find((b) => b[1] === '');
     if (block) {
       try {
-        return { value: JSON.parse(block[2] as string), block: true };
+        return { value: JSON.parse(block[2] ?? ''), block: true };
       } catch (inner) {
         return { error: `its fenced block: ${(inner as Error).message}` };
       }

@@ -108,6 +108,13 @@ describe('reply assertions', () => {
         expect(pass({ kind: 'json' }, reply(wrapped))).toBe(true);
         expect(pass({ kind: 'json' }, reply(`Echo: ${json}`))).toBe(false);
       }),
+      // Found by this property: a fence inside the JSON must not close the block.
+      {
+        examples: [
+          [[[{ '```': false }]], ''],
+          [{ a: 'x ```json y' }, ''],
+        ],
+      },
     );
   });
 
