@@ -16,8 +16,13 @@ export const MockEndpoint = z.object({
 });
 export type MockEndpoint = z.infer<typeof MockEndpoint>;
 
+/**
+ * Renamed into place (a reader never sees half of it) but not fsync'd: the file describes a running
+ * process, which a crash that could lose the write ends too, and a reader checks that its process is
+ * alive. An fsync here held the web host's start for 1–110 ms while a browser wrote to the same disk.
+ */
 export function announceEndpoint(dataDir: string, endpoint: MockEndpoint): void {
-  writeFileAtomic.sync(join(dataDir, ENDPOINT_FILE), JSON.stringify(endpoint), { mode: 0o600 });
+  writeFileAtomic.sync(join(dataDir, ENDPOINT_FILE), JSON.stringify(endpoint), { mode: 0o600, fsync: false });
 }
 
 export function withdrawEndpoint(dataDir: string): void {
