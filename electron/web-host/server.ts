@@ -8,11 +8,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { BRIDGE_BATCH_MAX } from '../../shared/bridge-api';
 import type { BridgeHost } from '../bridge/bridge-host';
 import { CONTENT_SECURITY_POLICY } from '../shell/policy';
+import { RendererFiles } from './renderer-files';
 
 export interface WebHostOptions {
   rendererDir: string;
@@ -65,6 +65,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   if (!existsSync(options.rendererDir)) {
     throw new Error(`The renderer is not built (${options.rendererDir} is missing): run \`npm run build\`.`);
   }
+  const files = new RendererFiles(options.rendererDir);
   const token = randomBytes(24).toString('hex');
   const cookie = `agent_console_${randomBytes(6).toString('hex')}`;
   const setCookie = `${cookie}=${token}; HttpOnly; SameSite=Strict; Path=/`;
@@ -170,7 +171,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   });
 
-  await app.register(fastifyStatic, { root: options.rendererDir, index: ['index.html'] });
+  app.get('/*', async (request, reply) => {
+    const file = await files.get(request.url).catch(() => undefined);
+    if (!file) return refuse(reply, 404, 'Not found.');
+    return reply.type(file.contentType).send(file.body);
+  });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
