@@ -37,13 +37,17 @@ async function main(): Promise<void> {
   // One owner per data folder: a second web host or app says which process holds it and exits.
   const owner = await lockFolder(dataDir, 'owner', 'the Agent Console web host');
   const { version } = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string };
-  const opening = openConsole(dataDir, version);
+  // Listening first, then loading the core: its modules take 50–130 ms of a start to load, and
+  // the browser fetches the page meanwhile (issue 18). Its bridge calls wait for the core.
+  let listening!: () => void;
+  const opening = new Promise<void>((go) => (listening = go)).then(() => openConsole(dataDir, version));
   const host = await startWebHost({
     rendererDir: resolve('out/renderer'),
     bridge: opening.then(({ bridge }) => bridge),
     ...(process.env.AGENT_CONSOLE_WEB_PORT ? { port: Number(process.env.AGENT_CONSOLE_WEB_PORT) } : {}),
   });
   process.stdout.write(`Agent Console: ${host.url}\n`);
+  listening();
   process.stderr.write(`Data in ${dataDir}. Ctrl+C stops it.\n`);
   if (process.env.AGENT_CONSOLE_NO_OPEN !== '1' && (process.platform !== 'linux' || process.env.DISPLAY)) {
     const opener =
