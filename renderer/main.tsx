@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { prefetchShellData } from './data/shell-data';
 import { startTheme } from './stores/theme';
 import './styles.css';
 
@@ -13,6 +14,7 @@ if (address.searchParams.has('token')) {
 }
 
 startTheme();
+prefetchShellData();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

@@ -1,18 +1,19 @@
 // Notifications muted or not, from the header (issue 14): for every monitor, in the browser and
 // in the desktop app alike (the core decides; the setting is kept in settings.json).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { bridge } from '../bridge';
 import { queryKeys } from '../data/query-keys';
 import { ErrorMessage } from './error-message';
 
+export const notificationsMutedQuery = queryOptions({
+  queryKey: queryKeys.notificationsMuted(),
+  queryFn: () => bridge.monitors.muted({}),
+  staleTime: Infinity,
+});
+
 /** Whether notifications are muted in the app (the header's button; the Health screen says so too). */
-export const useNotificationsMuted = () =>
-  useQuery({
-    queryKey: queryKeys.notificationsMuted(),
-    queryFn: () => bridge.monitors.muted({}),
-    staleTime: Infinity,
-  });
+export const useNotificationsMuted = () => useQuery(notificationsMutedQuery);
 
 export function MuteToggle() {
   const queryClient = useQueryClient();

@@ -1,14 +1,22 @@
 // The console's own data (not a service's): its version and keychain, keys, profiles, and
 // whether the active profile's service answers.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bridge } from '../bridge';
 import { queryKeys } from './query-keys';
 
-export const useAppInfo = () =>
-  useQuery({ queryKey: queryKeys.appInfo(), queryFn: () => bridge.app.info({}), staleTime: Infinity });
+export const appInfoQuery = queryOptions({
+  queryKey: queryKeys.appInfo(),
+  queryFn: () => bridge.app.info({}),
+  staleTime: Infinity,
+});
+export const profilesQuery = queryOptions({
+  queryKey: queryKeys.profiles(),
+  queryFn: () => bridge.profiles.list({}),
+});
+
+export const useAppInfo = () => useQuery(appInfoQuery);
 export const useKeys = () => useQuery({ queryKey: queryKeys.keys(), queryFn: () => bridge.keys.list({}) });
-export const useProfiles = () =>
-  useQuery({ queryKey: queryKeys.profiles(), queryFn: () => bridge.profiles.list({}) });
+export const useProfiles = () => useQuery(profilesQuery);
 
 /** The active profile's id: part of every key of a service's data, so a switch never shows another's. */
 export function useActiveProfileId(): string | undefined {
