@@ -123,6 +123,10 @@ export class ConsoleCore {
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     });
     if (warning) options.onWarning?.(warning);
+    // The keychain's probe (D-Bus round trips to another process) and the embedded mock's start
+    // (this thread's CPU) go on together: neither needs the other (issue 18).
+    const mockStarting = startEmbeddedMock(options, clock);
+    mockStarting.catch(() => undefined); // awaited below, once the vault is made
     const opening = await openOsKeychain(options.keychainService ?? DEFAULT_KEYCHAIN_SERVICE);
     // The vault refuses to remove a key a profile uses; the profiles refuse a key the vault lacks.
     const vault: KeyVault = new KeyVault({
@@ -157,43 +161,26 @@ export class ConsoleCore {
       onWriteError: (error) => options.onWarning?.(error.message),
     });
 
-    let mock: MockServer | undefined;
-    const mode = options.embeddedMock ?? 'in-process';
-    if (mode !== 'none') {
-      const mockDir = join(options.dataDir, 'mock');
-      let running = mode === 'discover' ? findRunningEndpoint(mockDir) : undefined;
-      if (!running) {
-        // Loaded only here: a real profile's session never loads fastify or selfsigned.
-        const { startMockServer } = await import('../../mock/server');
-        const start = () =>
-          startMockServer({
-            dataDir: mockDir,
-            clock,
-            ...(options.onWarning ? { onWarning: options.onWarning } : {}),
-          });
-        if (mode === 'discover') ({ mock, running } = await startOrJoinMock(mockDir, start));
-        else mock = await start();
-      }
-      if (running) {
-        await installEmbeddedMock(vault, profiles, {
-          baseUrl: running.baseUrl,
-          caCertPath: running.caCertPath,
-          demoKey: running.keys.pro as string,
-        });
-      } else if (mock) {
-        // Announced like a standalone mock, so the CLI on this folder uses it rather than a second one.
-        announceEndpoint(mockDir, {
-          baseUrl: mock.baseUrl,
-          caCertPath: mock.caCertPath,
-          pid: process.pid,
-          keys: mock.keys,
-        });
-        await installEmbeddedMock(vault, profiles, {
-          baseUrl: mock.baseUrl,
-          caCertPath: mock.caCertPath,
-          demoKey: mock.keys.pro,
-        });
-      }
+    const { mock, running } = await mockStarting;
+    if (running) {
+      await installEmbeddedMock(vault, profiles, {
+        baseUrl: running.baseUrl,
+        caCertPath: running.caCertPath,
+        demoKey: running.keys.pro as string,
+      });
+    } else if (mock) {
+      // Announced like a standalone mock, so the CLI on this folder uses it rather than a second one.
+      announceEndpoint(join(options.dataDir, 'mock'), {
+        baseUrl: mock.baseUrl,
+        caCertPath: mock.caCertPath,
+        pid: process.pid,
+        keys: mock.keys,
+      });
+      await installEmbeddedMock(vault, profiles, {
+        baseUrl: mock.baseUrl,
+        caCertPath: mock.caCertPath,
+        demoKey: mock.keys.pro,
+      });
     }
     const core = new ConsoleCore(
       options.dataDir,
@@ -406,6 +393,30 @@ function sameTarget(a: Profile, b: Profile): boolean {
  * may also be gone again by then (a short command): then the folder is free and this one starts its
  * own. Gives up after ten seconds with the folder's owner named.
  */
+/**
+ * The embedded mock as `options.embeddedMock` asks: none; started in this process; or, with
+ * 'discover', the one another process on this data folder runs, else started here.
+ */
+async function startEmbeddedMock(
+  options: CoreOptions,
+  clock: Clock,
+): Promise<{ mock?: MockServer; running?: MockEndpoint }> {
+  const mode = options.embeddedMock ?? 'in-process';
+  if (mode === 'none') return {};
+  const mockDir = join(options.dataDir, 'mock');
+  const running = mode === 'discover' ? findRunningEndpoint(mockDir) : undefined;
+  if (running) return { running };
+  // Loaded only here: a real profile's session never loads fastify or selfsigned.
+  const { startMockServer } = await import('../../mock/server');
+  const start = () =>
+    startMockServer({
+      dataDir: mockDir,
+      clock,
+      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+    });
+  return mode === 'discover' ? startOrJoinMock(mockDir, start) : { mock: await start() };
+}
+
 async function startOrJoinMock(
   mockDir: string,
   start: () => Promise<MockServer>,
