@@ -305,7 +305,7 @@ export async function packagingFigures(): Promise<Figure[]> {
       note:
         starts.web.connected === undefined
           ? 'no Chromium found'
-          : `the same, until the page in Chromium says "Connected" (goal ≤ 400 ms); the first start on a new folder ${Math.round(starts.first.connected ?? 0)} ms; ${cpuNote(starts.web)}`,
+          : `the same, until the page in Chromium says "Connected" (goal ≤ 400 ms); ${(starts.web.connected / (starts.bareReact.connected ?? Number.NaN)).toFixed(2)}× the bare react-dom start below; the first start on a new folder ${Math.round(starts.first.connected ?? 0)} ms; ${cpuNote(starts.web)}`,
     },
     {
       figure: 'lower bound: bare server spawn → "Connected"',
