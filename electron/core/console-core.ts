@@ -388,12 +388,6 @@ function sameTarget(a: Profile, b: Profile): boolean {
 }
 
 /**
- * Discover mode when no mock is announced: start one, or — when another process took the folder a
- * moment ago (two commands started together) — use that one's mock once it is announced. Its owner
- * may also be gone again by then (a short command): then the folder is free and this one starts its
- * own. Gives up after ten seconds with the folder's owner named.
- */
-/**
  * The embedded mock as `options.embeddedMock` asks: none; started in this process; or, with
  * 'discover', the one another process on this data folder runs, else started here.
  */
@@ -417,6 +411,12 @@ async function startEmbeddedMock(
   return mode === 'discover' ? startOrJoinMock(mockDir, start) : { mock: await start() };
 }
 
+/**
+ * Discover mode when no mock is announced: start one, or — when another process took the folder a
+ * moment ago (two commands started together) — use that one's mock once it is announced. Its owner
+ * may also be gone again by then (a short command): then the folder is free and this one starts its
+ * own. Gives up after ten seconds with the folder's owner named.
+ */
 async function startOrJoinMock(
   mockDir: string,
   start: () => Promise<MockServer>,

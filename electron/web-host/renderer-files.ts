@@ -4,7 +4,7 @@
 // core's start held the event loop between its chunks). The renderer is built before the host
 // starts and does not change while it runs. Source maps, which only the browser's developer tools
 // ask for, are read when asked.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 
@@ -45,15 +45,14 @@ export class RendererFiles {
   private readonly inMemory = new Map<string, RendererFile>();
 
   constructor(dir: string) {
+    const index = join(dir, 'index.html');
+    if (!existsSync(index)) {
+      throw new Error(`The renderer is not built (${index} is missing): run \`npm run build\`.`);
+    }
     this.onDisk = listFiles(dir);
     for (const [url, file] of this.onDisk) {
       if (!url.endsWith('.map'))
         this.inMemory.set(url, { body: readFileSync(file), contentType: typeOf(url) });
-    }
-    if (!this.inMemory.has('/index.html')) {
-      throw new Error(
-        `The renderer is not built (${join(dir, 'index.html')} is missing): run \`npm run build\`.`,
-      );
     }
   }
 

@@ -6,7 +6,6 @@
 // send a 127.0.0.1 cookie to every port, so the token is defence in depth only: the core itself
 // refuses to send a stored key to a new origin without the user's confirmation.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { BRIDGE_BATCH_MAX } from '../../shared/bridge-api';
@@ -62,9 +61,6 @@ function cookieToken(header: string | undefined, cookie: string): string | undef
 }
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  if (!existsSync(options.rendererDir)) {
-    throw new Error(`The renderer is not built (${options.rendererDir} is missing): run \`npm run build\`.`);
-  }
   const files = new RendererFiles(options.rendererDir);
   const token = randomBytes(24).toString('hex');
   const cookie = `agent_console_${randomBytes(6).toString('hex')}`;
