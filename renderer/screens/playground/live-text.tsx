@@ -15,16 +15,17 @@ const BLOCK_CHARS = 4096;
 const SLICE_CHARS = 32 * 1024;
 const FRAME_MS = 12;
 /**
- * The frame that mounts the text also commits React's render of the reply and lays out the page
- * around it for the first time: it adds less, so that frame stays well under 50 ms too.
+ * And at most this much a frame, for the layout that follows. Blocks out of view skip layout
+ * (content-visibility), so what a frame adds costs little beyond the text in view: at 256 KB a frame
+ * a 1 MB burst took four frames to show after its last chunk (over 100 ms in the bench); at 1 MB the
+ * frame after the last chunk sometimes ran over 50 ms.
  */
-const FIRST_FRAME_MS = 4;
+const FRAME_CHARS = 512 * 1024;
 /**
- * And at most this much a frame. The layout that follows costs what comes into view, not what was
- * added: blocks out of view are skipped (content-visibility), so 1 MB of new blocks lays out in a
- * few ms. At 256 KB a frame, a 1 MB burst took four frames to show, over 100 ms (bench).
+ * The frame that mounts the text is the new reply's first layout, and in traces its blocks out of
+ * view were not skipped there (24–33 ms of layout, most of a long task): it adds a screenful.
  */
-const FRAME_CHARS = 1024 * 1024;
+const FIRST_FRAME_CHARS = 8 * 1024;
 /** The reply font's average advance and line height (14px system-ui, line-height 1.55). */
 const CHAR_WIDTH_PX = 7.2;
 const LINE_HEIGHT_PX = 21.7;
@@ -76,7 +77,7 @@ export const LiveText = memo(function LiveText({ buffer }: { buffer: StreamBuffe
         newBlock();
       }
     };
-    const render = (budgetMs = FRAME_MS): void => {
+    const render = (limit = FRAME_CHARS): void => {
       more = undefined;
       if (buffer.chunks.length < takenChunks) {
         // The buffer was cleared (a retry): start over.
@@ -92,8 +93,8 @@ export const LiveText = memo(function LiveText({ buffer }: { buffer: StreamBuffe
       }
       const started = performance.now();
       let taken = 0;
-      while (pending !== '' && taken < FRAME_CHARS && performance.now() - started < budgetMs) {
-        const text = pending.slice(0, SLICE_CHARS);
+      while (pending !== '' && taken < limit && performance.now() - started < FRAME_MS) {
+        const text = pending.slice(0, Math.min(SLICE_CHARS, limit - taken));
         taken += text.length;
         pending = pending.slice(text.length);
         shownChars += text.length;
@@ -102,7 +103,7 @@ export const LiveText = memo(function LiveText({ buffer }: { buffer: StreamBuffe
       root.dataset.renderedChars = String(shownChars);
       if (pending !== '') more = requestAnimationFrame(() => render());
     };
-    render(FIRST_FRAME_MS);
+    render(FIRST_FRAME_CHARS);
     const unsubscribe = buffer.subscribe(() => {
       if (more === undefined) render();
     });
