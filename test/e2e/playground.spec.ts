@@ -2,6 +2,7 @@
 // stream, the 100 KB limit, agents that answer with an error, the rate limit, compare, and
 // sessions that come back after a reload. Each test saves a screenshot of the state it reaches.
 import type { Locator, Page } from '@playwright/test';
+import { composeReply } from '../../mock/agent-replies';
 import type { MockServer } from '../../mock/server';
 import { expect, screenshotPath, test } from './fixtures';
 
@@ -157,6 +158,82 @@ test('Stop mid-stream on the long-form agent keeps the partial reply, marked sto
   await app.waitForTimeout(300);
   await expect(reply.getByTestId('chunk-count')).toHaveText(count ?? '');
   await app.screenshot({ path: screenshotPath('playground-stopped') });
+});
+
+/** What the mock's agent says to `message` (its replies are deterministic), as the service sends it. */
+function agentSays(mock: MockServer, slug: string, message: string): string {
+  const agent = mock.service.state.agents.find((a) => a.slug === slug);
+  if (!agent) throw new Error(`The mock has no agent ${slug}.`);
+  return composeReply(agent, message, []);
+}
+
+test('long replies stream in whole: formatted at the end up to 128,000 characters, plain past that', async ({
+  app,
+  mock,
+}) => {
+  // Full speed, 9 words a chunk: each reply arrives in a burst, as from a fast service. Past 16,000
+  // characters a reply streams as plain text, a screenful first and the rest over the next frames.
+  mock.control.setAgent('storyteller', { latencyMs: 0, chunkDelayMs: 0, chunkCount: 600, wordsPerChunk: 9 });
+  await chooseAgent(app, 'storyteller');
+  await send(app, 'A story of some length.');
+  const medium = replies(app, 'storyteller').nth(0);
+  await expect(medium).toHaveAttribute('data-status', 'done');
+  const mediumSaid = agentSays(mock, 'storyteller', 'A story of some length.');
+  expect(mediumSaid.length).toBeGreaterThan(16_000);
+  expect(mediumSaid.length).toBeLessThan(128_000);
+  const formatted = medium.getByTestId('reply-text');
+  await expect(formatted).toHaveClass(/markdown/);
+  expect((await formatted.textContent())?.trim()).toBe(mediumSaid);
+
+  mock.control.setAgent('storyteller', { chunkCount: 3_000 });
+  await send(app, 'A very long story, please.');
+  const long = replies(app, 'storyteller').nth(1);
+  await expect(long).toHaveAttribute('data-status', 'done');
+  const longSaid = agentSays(mock, 'storyteller', 'A very long story, please.');
+  expect(longSaid.length).toBeGreaterThan(128_000);
+  const plain = long.getByTestId('reply-text');
+  await expect(plain).toHaveAttribute('data-rendered-chars', String(longSaid.length));
+  expect(await plain.textContent()).toBe(longSaid);
+  await expect(long).toContainText(
+    `Shown as plain text: at ${(longSaid.length / 1024).toFixed(0)} KB this reply is too long to format.`,
+  );
+  // The transcript followed the reply down: its last words are in view.
+  await expect(plain.getByText(longSaid.slice(-30))).toBeInViewport();
+  await app.screenshot({ path: screenshotPath('playground-long-reply') });
+});
+
+test('the transcript follows a streaming reply down, and stays where the user scrolls up to', async ({
+  app,
+  mock,
+}) => {
+  // About 8 s of a paced reply, long enough to stream as plain text.
+  mock.control.setAgent('storyteller', { latencyMs: 0, chunkDelayMs: 20, chunkCount: 400, wordsPerChunk: 9 });
+  await chooseAgent(app, 'storyteller');
+  await send(app, 'A story to read along.');
+  const reply = replies(app, 'storyteller').first();
+  const transcript = app.locator('.pg-scroll');
+  const fromBottom = (): Promise<number> =>
+    transcript.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+  await expect
+    .poll(() => transcript.evaluate((el) => el.scrollHeight > 3 * el.clientHeight), { timeout: 10_000 })
+    .toBe(true);
+  expect(await fromBottom()).toBeLessThan(48);
+
+  // The user scrolls up to read: the reply goes on streaming below, and the view stays put.
+  await transcript.hover();
+  await app.mouse.wheel(0, -400);
+  await expect.poll(fromBottom).toBeGreaterThan(300);
+  const readingAt = await transcript.evaluate((el) => el.scrollTop);
+  const heightThen = await transcript.evaluate((el) => el.scrollHeight);
+  await expect.poll(() => transcript.evaluate((el) => el.scrollHeight)).toBeGreaterThan(heightThen + 200);
+  expect(await transcript.evaluate((el) => el.scrollTop)).toBe(readingAt);
+  await expect(reply).toHaveAttribute('data-status', 'streaming');
+
+  // Back at the bottom, it follows again to the end.
+  await app.mouse.wheel(0, 1_000_000);
+  await expect(reply).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  const said = agentSays(mock, 'storyteller', 'A story to read along.');
+  await expect(reply.getByTestId('reply-text').getByText(said.slice(-30))).toBeInViewport();
 });
 
 test('a stream broken by the service shows the error in place with the partial reply, and Retry', async ({

@@ -48,8 +48,14 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, deps: unkno
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
+    let lastTop = el.scrollTop;
     const onScroll = () => {
-      stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+      // Only a move up lets go of the bottom. Content growing under the view fires scroll events
+      // too: a long reply's blocks, laid out at their real height once scrolled to, moved the bottom
+      // away from where the last scroll put the view, and the transcript stopped following.
+      if (el.scrollHeight - el.scrollTop - el.clientHeight < 48) stuck.current = true;
+      else if (el.scrollTop < lastTop) stuck.current = false;
+      lastTop = el.scrollTop;
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     const unsubscribe = onFrameFlushed(() => {
@@ -65,6 +71,17 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, deps: unkno
     const el = ref.current;
     if (el && stuck.current) el.scrollTop = el.scrollHeight;
   }, deps);
+  // So does content that grows between flushes: a long reply's text added over the frames after its
+  // last chunk, a reply formatted once it ends, the note under it.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const grown = new ResizeObserver(() => {
+      if (stuck.current) el.scrollTop = el.scrollHeight;
+    });
+    for (const child of el.children) grown.observe(child);
+    return () => grown.disconnect();
+  }, [ref, ...deps]);
 }
 
 export function Transcript() {
