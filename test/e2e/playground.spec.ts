@@ -206,34 +206,60 @@ test('the transcript follows a streaming reply down, and stays where the user sc
   app,
   mock,
 }) => {
-  // About 8 s of a paced reply, long enough to stream as plain text.
-  mock.control.setAgent('storyteller', { latencyMs: 0, chunkDelayMs: 20, chunkCount: 400, wordsPerChunk: 9 });
+  // About 12 s of a paced reply, long enough to stream as plain text.
+  mock.control.setAgent('storyteller', { latencyMs: 0, chunkDelayMs: 20, chunkCount: 600, wordsPerChunk: 9 });
   await chooseAgent(app, 'storyteller');
   await send(app, 'A story to read along.');
   const reply = replies(app, 'storyteller').first();
   const transcript = app.locator('.pg-scroll');
   const fromBottom = (): Promise<number> =>
     transcript.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+  // Where a scroll comes to rest: keys scroll smoothly, over several frames.
+  const restingTop = async (): Promise<number> => {
+    for (;;) {
+      const top = await transcript.evaluate((el) => el.scrollTop);
+      await app.waitForTimeout(150);
+      if ((await transcript.evaluate((el) => el.scrollTop)) === top) return top;
+    }
+  };
   await expect
     .poll(() => transcript.evaluate((el) => el.scrollHeight > 3 * el.clientHeight), { timeout: 10_000 })
     .toBe(true);
   expect(await fromBottom()).toBeLessThan(48);
 
-  // The user scrolls up to read: the reply goes on streaming below, and the view stays put.
+  // The user scrolls up to read: the reply goes on streaming below, and the view stays put, also
+  // when at 16,000 characters the reply turns from Markdown to plain text under the reader.
+  const text = reply.getByTestId('reply-text');
+  await expect(text).toHaveClass(/markdown/);
   await transcript.hover();
   await app.mouse.wheel(0, -400);
   await expect.poll(fromBottom).toBeGreaterThan(300);
-  const readingAt = await transcript.evaluate((el) => el.scrollTop);
-  const heightThen = await transcript.evaluate((el) => el.scrollHeight);
-  await expect.poll(() => transcript.evaluate((el) => el.scrollHeight)).toBeGreaterThan(heightThen + 200);
+  const readingAt = await restingTop();
+  await expect(text).toHaveClass(/live-text/, { timeout: 15_000 });
+  await expect.poll(async () => Number(await text.getAttribute('data-rendered-chars'))).toBeGreaterThan(16_000);
   expect(await transcript.evaluate((el) => el.scrollTop)).toBe(readingAt);
   await expect(reply).toHaveAttribute('data-status', 'streaming');
 
-  // Back at the bottom, it follows again to the end.
+  // Back at the bottom, it follows again.
   await app.mouse.wheel(0, 1_000_000);
+  await expect.poll(fromBottom).toBeLessThan(48);
+  const followingFrom = await transcript.evaluate((el) => el.scrollTop);
+  await expect.poll(() => transcript.evaluate((el) => el.scrollTop)).toBeGreaterThan(followingFrom + 200);
+
+  // From the keyboard too: Page Up in the transcript stays put while the reply grows, End follows.
+  await text.click();
+  await app.keyboard.press('PageUp');
+  await expect.poll(fromBottom).toBeGreaterThan(300);
+  const keyedAt = await restingTop();
+  const keyedHeight = await transcript.evaluate((el) => el.scrollHeight);
+  await expect.poll(() => transcript.evaluate((el) => el.scrollHeight)).toBeGreaterThan(keyedHeight + 200);
+  expect(await transcript.evaluate((el) => el.scrollTop)).toBe(keyedAt);
+  await expect(reply).toHaveAttribute('data-status', 'streaming');
+  await app.keyboard.press('End');
+
   await expect(reply).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
   const said = agentSays(mock, 'storyteller', 'A story to read along.');
-  await expect(reply.getByTestId('reply-text').getByText(said.slice(-30))).toBeInViewport();
+  await expect(text.getByText(said.slice(-30))).toBeInViewport();
 });
 
 test('a stream broken by the service shows the error in place with the partial reply, and Retry', async ({

@@ -23,12 +23,20 @@ const FRAME_MS = 12;
 const FRAME_CHARS = 512 * 1024;
 /**
  * The frame that mounts the text is the new reply's first layout, and in traces its blocks out of
- * view were not skipped there (24–33 ms of layout, most of a long task): it adds a screenful.
+ * view were not skipped there (24–33 ms of layout, most of a long task): it adds no more than the
+ * Markdown showed before a streaming reply turned plain (reply-body.tsx: 16,000 characters), so the
+ * reply never gets shorter under a reader scrolled up in it.
  */
-const FIRST_FRAME_CHARS = 8 * 1024;
+const FIRST_FRAME_CHARS = 16 * 1024;
 /** The reply font's average advance and line height (14px system-ui, line-height 1.55). */
 const CHAR_WIDTH_PX = 7.2;
 const LINE_HEIGHT_PX = 21.7;
+/**
+ * The text's width when a reply was last laid out. Not read from the page at mount: with the text
+ * still empty that read lays the transcript out shorter than it was, and the browser pulls a reader
+ * scrolled up in it back to the top.
+ */
+let knownWidth = 700;
 
 export const LiveText = memo(function LiveText({ buffer }: { buffer: StreamBuffer }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -44,15 +52,14 @@ export const LiveText = memo(function LiveText({ buffer }: { buffer: StreamBuffe
     let more: number | undefined;
     // Blocks off screen skip layout and paint (content-visibility: auto in playground.css); until
     // one is first laid out, this estimate of a full block's height stands in for it.
-    let width = root.clientWidth || 700;
     const resize = new ResizeObserver(([entry]) => {
-      if (entry) width = entry.contentRect.width || width;
+      if (entry?.contentRect.width) knownWidth = entry.contentRect.width;
     });
     resize.observe(root);
     const newBlock = (): HTMLDivElement => {
       block = document.createElement('div');
       block.className = 'live-block';
-      const lines = Math.ceil(BLOCK_CHARS / Math.max(20, width / CHAR_WIDTH_PX));
+      const lines = Math.ceil(BLOCK_CHARS / Math.max(20, knownWidth / CHAR_WIDTH_PX));
       block.style.containIntrinsicSize = `auto ${lines * LINE_HEIGHT_PX}px`;
       root.append(block);
       blockChars = 0;

@@ -90,16 +90,17 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, deps: unkno
       // A finger moving down the screen scrolls the content up.
       if ((e.touches[0]?.clientY ?? 0) > touchY) letGo();
     };
+    // Keys scroll the focused scroller, or with nothing focused the one last clicked in: their
+    // events then come from the page's body. Keys typed into a field edit it.
     const onKeyDown = (e: KeyboardEvent) => {
-      if (SCROLL_UP_KEYS.has(e.key) || (e.key === ' ' && e.shiftKey)) {
-        // Keys typed into a field edit it; they do not scroll the transcript.
-        const t = e.target as HTMLElement;
-        if (!t.closest('input, textarea, select, [contenteditable="true"]')) letGo();
-      }
+      if (!SCROLL_UP_KEYS.has(e.key) && !(e.key === ' ' && e.shiftKey)) return;
+      const t = e.target as HTMLElement;
+      if (t.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (el.contains(t) || t === document.body) letGo();
     };
-    // A press on the scroller itself, not on its content, is a press on its scroll bar.
+    // A press on the scroller's own scroll bar, right of its content.
     const onPointerDown = (e: PointerEvent) => {
-      if (e.target === el) dragging = true;
+      if (e.target === el && e.offsetX >= el.clientWidth) dragging = true;
     };
     const onPointerUp = () => {
       dragging = false;
@@ -123,7 +124,7 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, deps: unkno
     el.addEventListener('wheel', onWheel, { passive: true });
     el.addEventListener('touchstart', onTouchStart, { passive: true });
     el.addEventListener('touchmove', onTouchMove, { passive: true });
-    el.addEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', onKeyDown);
     el.addEventListener('pointerdown', onPointerDown);
     window.addEventListener('pointerup', onPointerUp);
     const unsubscribe = onFrameFlushed(() => followToBottom(el, state));
@@ -132,7 +133,7 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, deps: unkno
       el.removeEventListener('wheel', onWheel);
       el.removeEventListener('touchstart', onTouchStart);
       el.removeEventListener('touchmove', onTouchMove);
-      el.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keydown', onKeyDown);
       el.removeEventListener('pointerdown', onPointerDown);
       window.removeEventListener('pointerup', onPointerUp);
       unsubscribe();
