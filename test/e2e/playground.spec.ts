@@ -236,7 +236,9 @@ test('the transcript follows a streaming reply down, and stays where the user sc
   await expect.poll(fromBottom).toBeGreaterThan(300);
   const readingAt = await restingTop();
   await expect(text).toHaveClass(/live-text/, { timeout: 15_000 });
-  await expect.poll(async () => Number(await text.getAttribute('data-rendered-chars'))).toBeGreaterThan(16_000);
+  await expect
+    .poll(async () => Number(await text.getAttribute('data-rendered-chars')))
+    .toBeGreaterThan(16_000);
   expect(await transcript.evaluate((el) => el.scrollTop)).toBe(readingAt);
   await expect(reply).toHaveAttribute('data-status', 'streaming');
 
