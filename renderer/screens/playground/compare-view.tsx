@@ -4,7 +4,7 @@ import { memo, useRef, useState } from 'react';
 import { AgentReply } from './agent-reply';
 import { clearCompare } from './playground-actions';
 import { usePlayground, type CompareRound } from './playground-store';
-import { useStickToBottom } from './transcript';
+import { useStickToBottom } from './stick-to-bottom';
 
 const Column = memo(function Column({ id }: { id: string }) {
   const reply = usePlayground((s) => s.turns[id]);
