@@ -7,6 +7,11 @@ import type { ReceivedHealthReport as HealthReport } from './received';
 export const DEFAULT_HEALTH_INTERVAL_MS = 60_000;
 export const MIN_HEALTH_INTERVAL_MS = 10_000;
 export const MAX_HEALTH_INTERVAL_MS = 24 * 60 * 60_000;
+/**
+ * How long a health check (the monitor's or a connection test) answers "Connected?" for the header:
+ * within it, a window opening says what the last check found rather than asking again.
+ */
+export const HEALTH_SAMPLE_FRESH_MS = 60_000;
 /** 7 days at the default interval (DESIGN.md §5: bounded, so memory and disk stay flat). */
 export const HEALTH_HISTORY_CAPACITY = 10_080;
 

@@ -24,6 +24,7 @@ import {
   describeTransition,
   HEALTH_HISTORY_CAPACITY,
   HEALTH_RANGES,
+  HEALTH_SAMPLE_FRESH_MS,
   MAX_HEALTH_INTERVAL_MS,
   MIN_HEALTH_INTERVAL_MS,
   type HealthIncident,
@@ -64,6 +65,11 @@ export interface HealthMonitorOptions {
 const RESTART_TOLERANCE_MS = 5_000;
 /** A failure's message is kept for the screen and the notification, not in the history. */
 const MAX_ERROR_TEXT = 300;
+/**
+ * How long a window that opens during the first poll waits for it (`openingState`): a service
+ * answering in time is shown from that poll; a slower one gets the window's own connection test.
+ */
+const FIRST_POLL_WAIT_MS = 1_000;
 
 export class HealthIntervalError extends RangeError {
   readonly code = 'BAD_INTERVAL';
@@ -117,6 +123,8 @@ export class HealthMonitor {
   private wake: AbortController | undefined;
   private stopping: AbortController | undefined;
   private inFlight: Promise<HealthUpdate> | undefined;
+  /** The first poll since start(), while it is under way. */
+  private firstPoll: Promise<HealthUpdate> | undefined;
   private nextAt: number | undefined;
   /** When the poll under way began (it may be waiting for the key's rate limit). */
   private checkingSince: number | undefined;
@@ -148,6 +156,34 @@ export class HealthMonitor {
     this.stopping = new AbortController();
     this.nextAt = this.clock.now();
     this.loop = this.run();
+    // run() has begun its first poll by now (it awaits nothing before it).
+    const first = this.inFlight;
+    this.firstPoll = first;
+    void first
+      ?.catch(() => undefined)
+      .then(() => {
+        if (this.firstPoll === first) this.firstPoll = undefined;
+      });
+  }
+
+  /**
+   * The state, for a window that has just opened: while the first poll since start() is under way
+   * and the profile's last sample is older than HEALTH_SAMPLE_FRESH_MS, once that poll is over
+   * (within `maxMs`). The window then says "Connected" (or not) from this poll, instead of testing
+   * the connection a second time and answering a round trip later (issue 18).
+   */
+  async openingState(maxMs = FIRST_POLL_WAIT_MS): Promise<HealthMonitorState> {
+    const first = this.firstPoll;
+    const last = this.state().last;
+    if (first && !(last && this.clock.now() - last.at < HEALTH_SAMPLE_FRESH_MS)) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        first.catch(() => undefined),
+        new Promise((go) => (timer = setTimeout(go, maxMs))),
+      ]);
+      clearTimeout(timer);
+    }
+    return this.state();
   }
 
   /** Stops polling (an in-flight poll is cancelled) and writes what is pending to disk. */

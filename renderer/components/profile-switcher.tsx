@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { bridge } from '../bridge';
 import { ErrorMessage } from './error-message';
-import { CONNECTION_FRESH_MS, useConnection, useProfiles } from '../data/queries';
+import { useConnection, useProfiles } from '../data/queries';
 import { queryKeys } from '../data/query-keys';
 import { useHealthState } from '../data/health-queries';
 import { useHostLink } from '../stores/host-link';
-import type { MonitorStatus } from '../../shared/health';
+import { HEALTH_SAMPLE_FRESH_MS, type MonitorStatus } from '../../shared/health';
 
 const MONITOR_WORDS: Record<MonitorStatus, { label: string; tone: string } | undefined> = {
   unknown: undefined,
@@ -26,13 +26,15 @@ export function ProfileSwitcher() {
   const health = useHealthState();
   const sample = health.data?.last;
   // The health monitor checks the active profile from the start: a fresh check of it answers
-  // already, so the first screen says "Connected" without a second call (issue 18). A profile
-  // the monitor has not checked (just switched to, or a new start) gets a connection test.
+  // already, so the first screen says "Connected" without a second call (issue 18); asked during
+  // the monitor's first check, the core answers once that check is over (within a second). A
+  // profile the monitor has not checked (just switched to, or a slow first check) gets a
+  // connection test.
   const monitored =
     sample !== undefined &&
     sample.profileId === active?.id &&
     MONITOR_WORDS[sample.status] !== undefined &&
-    Date.now() - sample.at < CONNECTION_FRESH_MS;
+    Date.now() - sample.at < HEALTH_SAMPLE_FRESH_MS;
   const connection = useConnection(active?.id, health.isFetched && !monitored);
   // The health monitor's latest check of this profile, when it is newer than the connection test:
   // "Connected" must not stay up through an outage the monitor has seen (issue 14).
@@ -44,7 +46,7 @@ export function ProfileSwitcher() {
   const hostUp = useHostLink((s) => s.up);
   const status = !hostUp
     ? { label: 'Web host stopped', tone: 'bad' }
-    : connection.isFetching
+    : connection.isFetching || (health.isPending && active)
       ? { label: 'Checking…', tone: 'muted' }
       : fromMonitor
         ? fromMonitor

@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bridge } from '../bridge';
 import { queryKeys } from './query-keys';
+import { HEALTH_SAMPLE_FRESH_MS } from '../../shared/health';
 
 export const appInfoQuery = queryOptions({
   queryKey: queryKeys.appInfo(),
@@ -23,9 +24,6 @@ export function useActiveProfileId(): string | undefined {
   return useProfiles().data?.find((p) => p.active)?.id;
 }
 
-/** How long a connection test (or the health monitor's check) answers "Connected?". */
-export const CONNECTION_FRESH_MS = 60_000;
-
 /**
  * "Connected": a health call through the profile, re-checked when asked or when the profile
  * changes; `needed` false when a fresh enough answer is already known (the health monitor's).
@@ -35,5 +33,5 @@ export const useConnection = (profileId: string | undefined, needed = true) =>
     queryKey: queryKeys.connection(profileId),
     queryFn: () => bridge.profiles.test({ id: profileId as string }),
     enabled: profileId !== undefined && needed,
-    staleTime: CONNECTION_FRESH_MS,
+    staleTime: HEALTH_SAMPLE_FRESH_MS,
   });

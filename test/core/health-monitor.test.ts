@@ -183,6 +183,87 @@ describe('schedule', () => {
   });
 });
 
+describe('a window opening during the first poll', () => {
+  /** A target whose answer waits until `answer()` is called (or the poll is cancelled), as a slow service. */
+  function heldTarget(clock: { now(): number }) {
+    let release!: () => void;
+    const held = new Promise<void>((go) => (release = go));
+    return {
+      answer: () => release(),
+      target: {
+        profileId: 'p1',
+        profileName: 'Held',
+        health: async ({ signal }: { signal?: AbortSignal }) => {
+          await new Promise<void>((go, fail) => {
+            void held.then(go);
+            signal?.addEventListener('abort', () => fail(new Error('cancelled')));
+          });
+          return report(clock);
+        },
+      },
+    };
+  }
+
+  test("is answered with that poll's outcome, not with a state that is still checking", async () => {
+    const clock = new ManualClock();
+    const { answer, target } = heldTarget(clock);
+    const m = monitor({ clock, target: () => target });
+    m.start();
+    expect(m.state()).toMatchObject({ checking: true });
+    expect(m.state().last).toBeUndefined();
+    const opening = m.openingState();
+    let answered = false;
+    void opening.then(() => (answered = true));
+    await realPause(50);
+    expect(answered).toBe(false);
+    answer();
+    const state = await opening;
+    expect(state).toMatchObject({ checking: false, confirmed: 'healthy', last: { status: 'healthy' } });
+  });
+
+  test('waits no longer than its bound for a poll that does not end', async () => {
+    const clock = new ManualClock();
+    const { answer, target } = heldTarget(clock);
+    const m = monitor({ clock, target: () => target });
+    m.start();
+    const started = performance.now();
+    const state = await m.openingState(150);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    expect(state).toMatchObject({ checking: true });
+    expect(state.last).toBeUndefined();
+    answer();
+  });
+
+  test('is answered at once when the last sample is fresh (the console restarted a moment ago)', async () => {
+    const clock = new ManualClock();
+    const file = join(dir(), HEALTH_HISTORY_FILE);
+    const before = new HealthMonitor({ clock, target: () => stubTarget(clock), historyFile: file });
+    await before.checkNow();
+    await before.stop();
+    await clock.advance(10_000);
+    const { answer, target } = heldTarget(clock);
+    const m = monitor({ clock, target: () => target, historyFile: file });
+    m.start();
+    const state = await Promise.race([m.openingState(), realPause(500).then(() => 'waited')]);
+    expect(state).toMatchObject({ checking: true, last: { status: 'healthy' } });
+    answer();
+  });
+
+  test('a later poll is not waited for: it shows as under way', async () => {
+    const clock = new ManualClock();
+    let target: HealthTarget = stubTarget(clock);
+    const m = monitor({ clock, target: () => target });
+    m.start();
+    expect(await m.openingState()).toMatchObject({ checking: false, last: { status: 'healthy' } });
+    const held = heldTarget(clock);
+    target = held.target;
+    void m.checkNow();
+    const state = await Promise.race([m.openingState(), realPause(500).then(() => 'waited')]);
+    expect(state).toMatchObject({ checking: true });
+    held.answer();
+  });
+});
+
 describe('through the shared limiter', () => {
   /** Moves simulated time in steps, letting real HTTP round trips finish between steps. */
   async function drive(clock: ManualClock, ms: number, busy: () => number): Promise<void> {

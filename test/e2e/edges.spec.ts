@@ -228,6 +228,30 @@ test('a page opened after the health monitor saw an outage says so at once, from
   await shoot(page, 'header-from-monitor');
 });
 
+test('a page opened while the first health check is under way says "Checking…", then what that check found', async ({
+  page,
+  host,
+  core,
+  mock,
+}) => {
+  // Issue 18: the header waits (up to a second) for the monitor's first check rather than testing
+  // the connection itself: "Connected" comes from that check, and the key pays for one request.
+  mock.control.setFaults({ latencyMs: 600 });
+  const healthCalls = () => mock.control.requests().filter((r) => r.path === '/api/v1/health').length;
+  const before = healthCalls();
+  core.health.start();
+  await page.goto(host.url);
+  const state = page.getByTestId('connection-status');
+  await expect(state).toHaveText('Checking…');
+  await expect(state).toHaveText('Connected');
+  await shoot(page, 'header-first-check');
+  mock.control.clearFaults();
+  // A connection test to the local mock would answer well within this; none was made.
+  await page.waitForTimeout(1000);
+  expect(healthCalls() - before).toBe(1);
+  await expect(state).toHaveText('Connected');
+});
+
 test('notifications: muted from the header, kept across a reload, and unmuted again', async ({
   page,
   host,

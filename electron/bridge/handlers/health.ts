@@ -21,7 +21,8 @@ export function healthHandlers({ core, emit, onClose }: HandlerContext): DomainH
   };
   return {
     'health:get': async () => core.client(core.profile()).health(),
-    'health:status': async ({ monitorId }) => monitor(monitorId).state(),
+    // A window asks as it opens: during the first poll, the answer waits (briefly) for its outcome.
+    'health:status': async ({ monitorId }) => monitor(monitorId).openingState(),
     'health:check': async ({ monitorId }) => monitor(monitorId).checkNow(),
     'health:timeline': async ({ range, monitorId }) => monitor(monitorId).timeline(range),
     'health:incidents': async ({ from, to, monitorId }) => monitor(monitorId).incidents(from, to),
