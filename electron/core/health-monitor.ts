@@ -123,7 +123,7 @@ export class HealthMonitor {
   private wake: AbortController | undefined;
   private stopping: AbortController | undefined;
   private inFlight: Promise<HealthUpdate> | undefined;
-  /** The first poll since start(), while it is under way. */
+  /** The first poll since start(); once it has settled, waiting for it costs nothing. */
   private firstPoll: Promise<HealthUpdate> | undefined;
   private nextAt: number | undefined;
   /** When the poll under way began (it may be waiting for the key's rate limit). */
@@ -157,13 +157,7 @@ export class HealthMonitor {
     this.nextAt = this.clock.now();
     this.loop = this.run();
     // run() has begun its first poll by now (it awaits nothing before it).
-    const first = this.inFlight;
-    this.firstPoll = first;
-    void first
-      ?.catch(() => undefined)
-      .then(() => {
-        if (this.firstPoll === first) this.firstPoll = undefined;
-      });
+    this.firstPoll = this.inFlight;
   }
 
   /**
