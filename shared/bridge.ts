@@ -483,7 +483,8 @@ export interface AppInfo {
   transport: 'electron' | 'web';
   platform: string;
   dataDir: string;
-  keychain: { available: boolean; reason?: string };
+  /** Where keys can be saved; `checking` while the keychain's probe is still under way. */
+  keychain: { available: boolean; reason?: string; checking?: boolean };
   /** What went wrong while the console opened (a settings file set aside...), in words; masked. */
   warnings: string[];
 }

@@ -128,9 +128,10 @@ export async function keysCommand(
     case 'add': {
       const name = stringOption(options, 'name');
       if (!name) throw new UsageError('keys add needs --name (the key is read from stdin or a prompt).');
-      if (!core.keychain.available && !options['session-only']) {
+      const keychain = await core.vault.keychainChecked();
+      if (!keychain.available && !options['session-only']) {
         io.err(
-          `${core.keychain.reason ?? 'No system keychain.'} Use --session-only to keep the key in memory for this run.`,
+          `${keychain.reason ?? 'No system keychain.'} Use --session-only to keep the key in memory for this run.`,
         );
       }
       const meta = await core.vault.add({

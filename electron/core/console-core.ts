@@ -23,7 +23,7 @@ import { preparePrivateFolders, sweepAtomicLeftovers } from './data-folder';
 import { ChatExchanges, ThreadExchanges } from './exchanges';
 import { FixtureStore } from './fixture-store';
 import type { HealthMonitor } from './health-monitor';
-import { KeyVault } from './key-vault';
+import { KeyVault, type KeychainStatus } from './key-vault';
 import { installEmbeddedMock, originOf, ProfileStore, type Profile } from './profiles';
 import { LimiterRegistry } from './rate-limiter';
 import { redactSecrets } from './redact';
@@ -31,7 +31,9 @@ import { RequestLog } from './request-log';
 import {
   createMemorySecretStore,
   DEFAULT_KEYCHAIN_SERVICE,
+  keychainOrMemory,
   openOsKeychain,
+  type KeychainOpening,
   type SecretStore,
 } from './secret-store';
 import { openSettingsStore, type SettingsStore } from './settings-store';
@@ -42,6 +44,11 @@ export interface CoreOptions {
   clock?: Clock;
   keychainService?: string;
   /**
+   * Opens the OS keychain: `openOsKeychain(keychainService)` by default. Given, a front end (or a
+   * test) decides when and how the keychain is opened; the core does not wait for it to start.
+   */
+  openKeychain?: (service: string) => Promise<KeychainOpening>;
+  /**
    * The built-in "Embedded mock" profile: `in-process` starts the mock here; `discover` uses a
    * standalone mock already running on this data dir (`npm run mock`), else starts one here;
    * `none` leaves the profile out.
@@ -51,12 +58,6 @@ export interface CoreOptions {
   /** Starts the health monitor (the app and the web host do; the CLI and most tests do not). */
   monitorHealth?: boolean;
   onWarning?: (message: string) => void;
-}
-
-export interface KeychainStatus {
-  available: boolean;
-  /** Why not, in words for the user. */
-  reason?: string;
 }
 
 export class ConsoleCore {
@@ -86,7 +87,6 @@ export class ConsoleCore {
     readonly limiters: LimiterRegistry,
     readonly requestLog: RequestLog,
     readonly transcripts: TranscriptStore,
-    readonly keychain: KeychainStatus,
     readonly mock: MockServer | undefined,
     /** The console's own rotating log, in <data dir>/logs, keys masked (app-log.ts). */
     readonly appLog: AppLog,
@@ -123,15 +123,20 @@ export class ConsoleCore {
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     });
     if (warning) options.onWarning?.(warning);
-    // The keychain's probe (D-Bus round trips to another process) and the embedded mock's start
-    // (this thread's CPU) go on together: neither needs the other (issue 18).
+    // The keychain's probe (a write, a read and a delete over D-Bus, answered by another process
+    // that writes a file each time) goes on while the core opens and after: nothing at start needs
+    // it. What does (a key kept in the keychain, a webhook URL) waits for it, and `keychain` says
+    // "checking" meanwhile (issue 18: a busy keyring daemon held up the first screen by 50–200 ms
+    // on a loaded machine; a locked keychain, the whole start until the user unlocked it).
     const mockStarting = startEmbeddedMock(options, clock);
     mockStarting.catch(() => undefined); // awaited below, once the vault is made
-    const opening = await openOsKeychain(options.keychainService ?? DEFAULT_KEYCHAIN_SERVICE);
+    const keychainOpening = (options.openKeychain ?? openOsKeychain)(
+      options.keychainService ?? DEFAULT_KEYCHAIN_SERVICE,
+    );
     // The vault refuses to remove a key a profile uses; the profiles refuse a key the vault lacks.
     const vault: KeyVault = new KeyVault({
       settings,
-      ...(opening.available ? { keychain: opening.store } : { keychainUnavailableReason: opening.reason }),
+      keychainOpening,
       usedBy: (keyId) =>
         profiles
           .list()
@@ -191,19 +196,22 @@ export class ConsoleCore {
       limiters,
       requestLog,
       transcripts,
-      opening.available ? { available: true } : { available: false, reason: opening.reason },
       mock,
       appLog,
     );
     core.onWarning = options.onWarning;
     opened = true;
     core.startupWarnings = whileOpening;
-    core.secretStore = opening.available ? opening.store : createMemorySecretStore();
+    core.secretStore = keychainOrMemory(keychainOpening);
     profiles.subscribe(() => core.forgetStaleClients());
     core.appVersion = options.appVersion ?? 'unknown';
-    appLog.info(
-      `Started: keychain ${opening.available ? 'available' : `unavailable (${opening.reason})`}, ` +
-        `active profile ${profiles.active()?.name ?? 'none'}`,
+    appLog.info(`Started: active profile ${profiles.active()?.name ?? 'none'}`);
+    void keychainOpening.then(
+      (opening) =>
+        appLog.info(
+          `Keychain ${opening.available ? `available (${opening.backend})` : `unavailable (${opening.reason})`}`,
+        ),
+      (error: unknown) => appLog.warn(`The keychain could not be opened: ${(error as Error).message}`),
     );
     if (options.monitorHealth) {
       core.health.start();
@@ -230,6 +238,11 @@ export class ConsoleCore {
       },
       this.onWarning,
     ));
+  }
+
+  /** Whether keys can be saved in the OS keychain; `checking` while its probe is under way. */
+  get keychain(): KeychainStatus {
+    return this.vault.keychainStatus;
   }
 
   /** Secrets that are not API keys (webhook URLs): the OS keychain, else this session's memory. */
@@ -355,7 +368,7 @@ export class ConsoleCore {
       `Node ${process.versions.node}${electron ? `, Electron ${electron}` : ', not in Electron'}`,
       `Data: ${this.dataDir}`,
       `Log: ${this.appLog.path}`,
-      `Keychain: ${this.keychain.available ? 'available' : `unavailable (${this.keychain.reason ?? 'unknown'})`}`,
+      `Keychain: ${this.keychain.available ? 'available' : this.keychain.checking ? 'still being checked' : `unavailable (${this.keychain.reason ?? 'unknown'})`}`,
       `Active profile: ${this.profiles.active()?.name ?? 'none'}`,
       '',
       `Settings (${this.settings.path}):`,

@@ -4,7 +4,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { API_KEY_PATTERN } from '../../shared/api';
 import { CoreError } from './core-error';
-import type { SecretStore } from './secret-store';
+import type { KeychainOpening, SecretStore } from './secret-store';
 import { createMemorySecretStore } from './secret-store';
 import type { SettingsStore, StoredKey } from './settings-store';
 
@@ -116,12 +116,33 @@ function checkName(input: unknown, secret: string): string {
   return name;
 }
 
+/** Whether keys can be saved in the OS keychain, as the UI and `app:info` show it. */
+export interface KeychainStatus {
+  available: boolean;
+  /** Why not, in words for the user. */
+  reason?: string;
+  /** Its probe is still under way (the system may be asking the user to unlock it). */
+  checking?: boolean;
+}
+
+/** The keychain as the vault knows it: a store, or why there is none. */
+type KeychainAccess = { store: SecretStore; reason?: undefined } | { store?: undefined; reason: string };
+
+const CHECKING_KEYCHAIN =
+  'The system keychain is still being checked. If your system asks you to unlock it, answer there.';
+
 export interface KeyVaultOptions {
   settings: SettingsStore;
   /** The OS keychain when `openOsKeychain` found one; without it only session keys can be added. */
   keychain?: SecretStore;
   /** Why there is no keychain (`openOsKeychain`'s reason), repeated in NO_KEYCHAIN errors. */
   keychainUnavailableReason?: string;
+  /**
+   * `openOsKeychain` still under way, instead of `keychain`: the vault serves session keys and
+   * key metadata at once, and whatever needs the keychain waits for the probe (issue 18: a
+   * keychain that is slow to answer, or waits for the user to unlock it, holds up no start).
+   */
+  keychainOpening?: Promise<KeychainOpening>;
   /** Where session-only secrets live; a fresh memory store by default. */
   session?: SecretStore;
   now?: () => number;
@@ -131,8 +152,10 @@ export interface KeyVaultOptions {
 
 export class KeyVault {
   private readonly settings: SettingsStore;
-  private readonly keychain: SecretStore | undefined;
-  private readonly noKeychainReason: string;
+  /** The keychain once its probe is over; `checked` says whether it is. */
+  private keychain: KeychainAccess = { reason: CHECKING_KEYCHAIN };
+  private checked = false;
+  private readonly keychainOpened: Promise<KeychainAccess>;
   private readonly session: SecretStore;
   private readonly now: () => number;
   private readonly usedBy: (keyId: string) => string[];
@@ -142,8 +165,27 @@ export class KeyVault {
 
   constructor(options: KeyVaultOptions) {
     this.settings = options.settings;
-    this.keychain = options.keychain;
-    this.noKeychainReason = options.keychainUnavailableReason ?? 'No system keychain is available.';
+    const known: KeychainAccess = options.keychain
+      ? { store: options.keychain }
+      : { reason: options.keychainUnavailableReason ?? 'No system keychain is available.' };
+    if (options.keychainOpening) {
+      this.keychainOpened = options.keychainOpening.then(
+        (opening) => (opening.available ? { store: opening.store } : { reason: opening.reason }),
+        (error: unknown) => ({
+          reason: `The system keychain could not be opened: ${(error as Error).message}`,
+        }),
+      );
+      void this.keychainOpened.then((access) => {
+        this.keychain = access;
+        this.checked = true;
+        // Whoever shows the keys shows where they can be kept: that is known now.
+        this.changed();
+      });
+    } else {
+      this.keychain = known;
+      this.checked = true;
+      this.keychainOpened = Promise.resolve(known);
+    }
     this.session = options.session ?? createMemorySecretStore();
     this.now = options.now ?? Date.now;
     this.usedBy = options.usedBy ?? (() => []);
@@ -159,8 +201,21 @@ export class KeyVault {
     for (const listener of this.listeners) listener();
   }
 
+  /** False while the keychain is being checked: `keychainChecked` waits for the answer. */
   get keychainAvailable(): boolean {
-    return this.keychain !== undefined;
+    return this.keychain.store !== undefined;
+  }
+
+  /** Where keys can be saved, as known now. */
+  get keychainStatus(): KeychainStatus {
+    if (!this.checked) return { available: false, reason: CHECKING_KEYCHAIN, checking: true };
+    return this.keychain.store ? { available: true } : { available: false, reason: this.keychain.reason };
+  }
+
+  /** The status once the keychain's probe is over. */
+  async keychainChecked(): Promise<KeychainStatus> {
+    await this.keychainOpened;
+    return this.keychainStatus;
   }
 
   list(): KeyMeta[] {
@@ -179,15 +234,17 @@ export class KeyVault {
   async add(input: NewKey): Promise<KeyMeta> {
     const secret = checkApiKey(input.secret);
     const name = checkName(input.name, secret);
-    const taken = this.list().some((key) => key.name.toLowerCase() === name.toLowerCase());
-    if (taken) throw new KeyVaultError('DUPLICATE_NAME', `A key named "${name}" already exists.`);
     const sessionOnly = input.sessionOnly === true;
-    if (!sessionOnly && !this.keychain) {
+    const keychain = sessionOnly ? undefined : await this.keychainOpened;
+    if (keychain && !keychain.store) {
       throw new KeyVaultError(
         'NO_KEYCHAIN',
-        `${this.noKeychainReason} Add the key as a session-only key, or start a keychain and try again.`,
+        `${keychain.reason} Add the key as a session-only key, or start a keychain and try again.`,
       );
     }
+    // After the wait for the keychain: a key added meanwhile may have taken the name.
+    const taken = this.list().some((key) => key.name.toLowerCase() === name.toLowerCase());
+    if (taken) throw new KeyVaultError('DUPLICATE_NAME', `A key named "${name}" already exists.`);
     const meta: KeyMeta = {
       id: randomUUID(),
       name,
@@ -202,8 +259,8 @@ export class KeyVault {
       this.changed();
       return { ...meta };
     }
-    const keychain = this.keychain as SecretStore;
-    await keychain.set(meta.id, secret);
+    const store = keychain?.store as SecretStore;
+    await store.set(meta.id, secret);
     try {
       const stored: StoredKey = { ...meta, storage: 'os-keychain' };
       this.settings.update((draft) => {
@@ -211,7 +268,7 @@ export class KeyVault {
       });
     } catch (error) {
       // No metadata means no way to find the secret again: do not leave it orphaned.
-      await keychain.delete(meta.id).catch(() => false);
+      await store.delete(meta.id).catch(() => false);
       throw error;
     }
     this.changed();
@@ -237,7 +294,7 @@ export class KeyVault {
     }
     // Keep the metadata while the secret cannot be deleted, so the user can retry rather than
     // leave a secret in the keychain that nothing points to.
-    const keychain = this.keychainFor(meta);
+    const keychain = await this.keychainFor(meta);
     await keychain.delete(id);
     this.settings.update((draft) => {
       draft.keys = draft.keys.filter((key) => key.id !== id);
@@ -248,7 +305,7 @@ export class KeyVault {
   /** Core-internal: the secret, for the API client's `Authorization`. Never cross the bridge. */
   async secretFor(id: string): Promise<string> {
     const meta = this.require(id);
-    const store = meta.storage === 'session' ? this.session : this.keychainFor(meta);
+    const store = meta.storage === 'session' ? this.session : await this.keychainFor(meta);
     const secret = await store.get(id);
     if (secret === undefined) {
       throw new KeyVaultError(
@@ -328,11 +385,12 @@ export class KeyVault {
     return meta;
   }
 
-  private keychainFor(meta: KeyMeta): SecretStore {
-    if (this.keychain) return this.keychain;
+  private async keychainFor(meta: KeyMeta): Promise<SecretStore> {
+    const keychain = await this.keychainOpened;
+    if (keychain.store) return keychain.store;
     throw new KeyVaultError(
       'NO_KEYCHAIN',
-      `Key "${meta.name}" is saved in the system keychain, which is not available now. ${this.noKeychainReason}`,
+      `Key "${meta.name}" is saved in the system keychain, which is not available now. ${keychain.reason}`,
     );
   }
 }

@@ -229,3 +229,25 @@ export function createMemorySecretStore(): SecretStore {
     delete: async (account) => secrets.delete(account),
   };
 }
+
+/**
+ * The OS keychain once `opening` says it is there, else this session's memory: for secrets that are
+ * not API keys (webhook URLs), usable while the keychain's probe is still under way (each call
+ * waits for it).
+ */
+export function keychainOrMemory(opening: Promise<KeychainOpening>): SecretStore {
+  const memory = createMemorySecretStore();
+  let settled: SecretStore | undefined;
+  const store = opening.then(
+    (o) => (settled = o.available ? o.store : memory),
+    () => (settled = memory),
+  );
+  return {
+    get kind() {
+      return settled?.kind ?? 'memory';
+    },
+    get: async (account) => (await store).get(account),
+    set: async (account, secret) => (await store).set(account, secret),
+    delete: async (account) => (await store).delete(account),
+  };
+}

@@ -9,7 +9,11 @@ let wired = false;
 export function wireBridgeToCache(): void {
   if (wired) return;
   wired = true;
-  bridge.on('keys:changed', (keys) => queryClient.setQueryData(queryKeys.keys(), keys));
+  bridge.on('keys:changed', (keys) => {
+    queryClient.setQueryData(queryKeys.keys(), keys);
+    // Where keys can be kept is in the app's info; the keychain's probe ending is such a change.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.appInfo() });
+  });
   bridge.on('profiles:changed', (profiles) => {
     queryClient.setQueryData(queryKeys.profiles(), profiles);
     // A profile pointed elsewhere, or another one made active: "Connected" must be asked again.

@@ -36,12 +36,14 @@ afterAll(async () => {
 
 describe('the app log', () => {
   test('lives in <data dir>/logs and records the start', async () => {
+    await core.vault.keychainChecked();
     await settle();
     expect(core.appLog.path.startsWith(dataDir)).toBe(true);
     expect(core.appLog.path).toMatch(/[/\\]logs[/\\]agent-console\.log$/);
     const text = readFileSync(core.appLog.path, 'utf8');
     expect(text).toContain('Agent Console 9.8.7-test starting');
-    expect(text).toContain('Started: keychain');
+    expect(text).toContain('Started: active profile');
+    expect(text).toMatch(/Keychain (available|unavailable)/);
     if (process.platform !== 'win32') expect(statSync(core.appLog.path).mode & 0o777).toBe(0o600);
   });
 
@@ -91,6 +93,7 @@ describe('the app log', () => {
 describe('diagnostics', () => {
   test('carry the version, platform, data dir, keychain, settings and the last log lines', async () => {
     core.appLog.info('a line to find in the tail');
+    await core.vault.keychainChecked();
     await settle();
     const text = core.diagnostics();
     expect(text).toContain('Agent Console 9.8.7-test');

@@ -50,8 +50,12 @@ describe('the keychain taken away from a running console', () => {
       const web = await startWebHostProcess(folder(), { DBUS_SESSION_BUS_ADDRESS: keychain.address });
       cleanups.push(() => web.child.kill('SIGKILL'));
       const call = web.call.bind(web);
-      const info = valueOf(await call<{ keychain: { available: boolean } }>('app:info'));
-      expect(info.keychain.available).toBe(true);
+      // The keychain's probe goes on after the start: "checking" until it is over.
+      await expect
+        .poll(async () => valueOf(await call<{ keychain: { available: boolean } }>('app:info')).keychain, {
+          timeout: 30_000,
+        })
+        .toEqual({ available: true });
 
       const keptSecret = newKey();
       const kept = valueOf(await call<KeyInfo>('keys:add', { name: 'Kept', secret: keptSecret }));
@@ -127,11 +131,11 @@ describe('the keychain taken away from a running console', () => {
       cli.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
       cli.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       const exited = new Promise<number | null>((resolve) => cli.once('exit', resolve));
-      // The CLI has probed the keychain (and found it) once its log says it started; it then waits
-      // for the key on stdin, and the keychain goes before the key arrives.
+      // The CLI has probed the keychain (and found it) once its log says so; it then waits for the
+      // key on stdin, and the keychain goes before the key arrives.
       const log = join(dataDir, 'logs', 'agent-console.log');
       const until = Date.now() + 60_000;
-      while (!(existsSync(log) && readFileSync(log, 'utf8').includes('Started: keychain available'))) {
+      while (!(existsSync(log) && readFileSync(log, 'utf8').includes('Keychain available'))) {
         if (Date.now() > until || cli.exitCode !== null) throw new Error(`The CLI did not start: ${stderr}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

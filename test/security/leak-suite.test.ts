@@ -67,7 +67,7 @@ beforeAll(async () => {
   const added = await call('keys:add', {
     name: 'Production',
     secret: KEY,
-    ...(core.vault.keychainAvailable ? {} : { sessionOnly: true }),
+    ...((await core.vault.keychainChecked()).available ? {} : { sessionOnly: true }),
   });
   if (!added.ok) throw new Error(added.error.message);
   keyId = (added.value as { id: string }).id;

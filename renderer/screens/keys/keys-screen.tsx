@@ -17,7 +17,9 @@ export function KeysScreen() {
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const shape = keyShapeProblem(secret);
-  const noKeychain = keychain?.available === false;
+  // While the keychain is being checked, a key added waits for it in the core, then is kept there.
+  const checking = keychain?.checking === true;
+  const noKeychain = keychain?.available === false && !checking;
   const canAdd = name.trim() !== '' && secret.trim() !== '' && !shape && !busy;
 
   async function add(event: FormEvent) {
@@ -61,6 +63,10 @@ export function KeysScreen() {
       {keychain?.available ? (
         <p className="note">
           Secrets are kept in your system keychain; this app stores only their names and last four characters.
+        </p>
+      ) : checking ? (
+        <p className="note" role="status">
+          {keychain.reason}
         </p>
       ) : keychain ? (
         <p className="warning" role="note">

@@ -1,0 +1,126 @@
+// Issue 18: the keychain's probe at start (a write, a read and a delete on the Secret Service) goes
+// on beside the start, not before it. A keychain that has not answered yet — a system asking the
+// user to unlock it, a busy keyring daemon — holds up neither the console nor the embedded mock;
+// what needs the keychain waits for it, and nothing typed meanwhile is lost or kept elsewhere.
+// The real keychain, opened when the test lets it.
+import { randomBytes } from 'node:crypto';
+import { afterEach, expect, test } from 'vitest';
+import { BridgeHost } from '../../electron/bridge/bridge-host';
+import { ConsoleCore } from '../../electron/core/console-core';
+import { openOsKeychain } from '../../electron/core/secret-store';
+import type { HealthReport } from '../../shared/api';
+import type { AppInfo, BridgeResult, KeyInfo, ProfileInfo } from '../../shared/bridge';
+import { clearService, keychainEntry, openRealKeychain, testService } from '../support/keychain';
+import { removeDir, tempDir } from '../support/mock';
+
+const service = testService('keychain-checking');
+const real = await openRealKeychain(service);
+const keychainTest = test.skipIf(real.skipReason !== undefined);
+const suffix = real.skipReason ? ` (${real.skipReason})` : '';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  if (real.store) await clearService(service);
+});
+
+const valueOf = <T>(result: BridgeResult<unknown>): T => {
+  if (!result.ok) throw new Error(`bridge call failed: ${JSON.stringify(result.error)}`);
+  return result.value as T;
+};
+
+keychainTest(
+  `with the keychain not answering yet, the console and its mock work, and a key added meanwhile goes to the keychain once it answers${suffix}`,
+  async () => {
+    const dataDir = tempDir('agent-console-keychain-checking-');
+    cleanups.push(() => removeDir(dataDir));
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const core = await ConsoleCore.open({
+      dataDir,
+      embeddedMock: 'in-process',
+      keychainService: service,
+      openKeychain: async (name) => {
+        await answered;
+        return openOsKeychain(name);
+      },
+    });
+    cleanups.push(() => core.close());
+    const host = new BridgeHost(core, { transport: 'web', version: 'test' });
+    cleanups.push(() => host.close());
+    const events: string[] = [];
+    host.onEvent((event) => events.push(event));
+    const call = async <T>(name: string, input: unknown = {}) => valueOf<T>(await host.invoke(name, input));
+
+    // The console answers, and says the keychain is being checked.
+    const info = await call<AppInfo>('app:info');
+    expect(info.keychain).toMatchObject({ available: false, checking: true });
+    expect(info.keychain.reason).toMatch(/still being checked/);
+    // The embedded mock is the active profile and answers: its key is kept for the session.
+    const profiles = await call<ProfileInfo[]>('profiles:list');
+    expect(profiles.find((p) => p.active)?.builtIn).toBe(true);
+    expect((await call<HealthReport>('health:get')).status).toBe('healthy');
+    // A session-only key needs no keychain: added at once.
+    const scratch = await call<KeyInfo>('keys:add', {
+      name: 'Scratch',
+      secret: `kc1_${randomBytes(16).toString('hex')}`,
+      sessionOnly: true,
+    });
+    expect(scratch.storage).toBe('session');
+
+    // A key for the keychain waits for it: not refused, not quietly kept for the session only.
+    const secret = `kc2_${randomBytes(16).toString('hex')}`;
+    let added: KeyInfo | undefined;
+    const adding = call<KeyInfo>('keys:add', { name: 'Kept', secret }).then((meta) => (added = meta));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(added).toBeUndefined();
+    expect((await call<AppInfo>('app:info')).keychain.checking).toBe(true);
+    const changesBefore = events.filter((e) => e === 'keys:changed').length;
+
+    answer();
+    await adding;
+    expect(added).toMatchObject({ name: 'Kept', storage: 'os-keychain' });
+    expect(keychainEntry(service, added?.id as string).getPassword()).toBe(secret);
+    expect((await call<AppInfo>('app:info')).keychain).toEqual({ available: true });
+    // The window hears that where keys are kept changed (it asks app:info again then).
+    expect(events.filter((e) => e === 'keys:changed').length).toBeGreaterThanOrEqual(changesBefore + 2);
+    const keys = await call<KeyInfo[]>('keys:list');
+    expect(keys.map((k) => `${k.name}:${k.storage}`)).toEqual(
+      expect.arrayContaining(['Kept:os-keychain', 'Scratch:session']),
+    );
+  },
+  30_000,
+);
+
+test('a keychain that turns out missing refuses a key for it, after the check, with its reason', async () => {
+  const dataDir = tempDir('agent-console-keychain-checking-');
+  cleanups.push(() => removeDir(dataDir));
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const core = await ConsoleCore.open({
+    dataDir,
+    embeddedMock: 'none',
+    openKeychain: async () => {
+      await answered;
+      return {
+        available: false,
+        reason: 'No Secret Service answered on this session bus.',
+        detail: 'org.freedesktop.DBus.Error.ServiceUnknown',
+      };
+    },
+  });
+  cleanups.push(() => core.close());
+  const refused = core.vault.add({ name: 'Work', secret: `kc3_${randomBytes(16).toString('hex')}` });
+  refused.catch(() => undefined);
+  expect(core.keychain.checking).toBe(true);
+  answer();
+  await expect(refused).rejects.toMatchObject({
+    code: 'NO_KEYCHAIN',
+    message: expect.stringContaining('No Secret Service answered on this session bus.'),
+  });
+  expect(core.keychain).toEqual({
+    available: false,
+    reason: 'No Secret Service answered on this session bus.',
+  });
+  expect(core.vault.list()).toEqual([]);
+});
