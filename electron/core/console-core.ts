@@ -127,7 +127,8 @@ export class ConsoleCore {
     // that writes a file each time) goes on while the core opens and after: nothing at start needs
     // it. What does (a key kept in the keychain, a webhook URL) waits for it, and `keychain` says
     // "checking" meanwhile (issue 18: a busy keyring daemon held up the first screen by 50–200 ms
-    // on a loaded machine; a locked keychain, the whole start until the user unlocked it).
+    // on a loaded machine; a locked keychain, the whole start until the user unlocked it). Only the
+    // binding's entry constructor, which opens a D-Bus session, still runs on this thread.
     const mockStarting = startEmbeddedMock(options, clock);
     mockStarting.catch(() => undefined); // awaited below, once the vault is made
     const keychainOpening = (options.openKeychain ?? openOsKeychain)(
