@@ -152,9 +152,8 @@ export interface KeyVaultOptions {
 
 export class KeyVault {
   private readonly settings: SettingsStore;
-  /** The keychain once its probe is over; `checked` says whether it is. */
-  private keychain: KeychainAccess = { reason: CHECKING_KEYCHAIN };
-  private checked = false;
+  /** The keychain once its probe is over; undefined while it is under way. */
+  private keychain: KeychainAccess | undefined;
   private readonly keychainOpened: Promise<KeychainAccess>;
   private readonly session: SecretStore;
   private readonly now: () => number;
@@ -165,9 +164,6 @@ export class KeyVault {
 
   constructor(options: KeyVaultOptions) {
     this.settings = options.settings;
-    const known: KeychainAccess = options.keychain
-      ? { store: options.keychain }
-      : { reason: options.keychainUnavailableReason ?? 'No system keychain is available.' };
     if (options.keychainOpening) {
       this.keychainOpened = options.keychainOpening.then(
         (opening) => (opening.available ? { store: opening.store } : { reason: opening.reason }),
@@ -177,14 +173,14 @@ export class KeyVault {
       );
       void this.keychainOpened.then((access) => {
         this.keychain = access;
-        this.checked = true;
         // Whoever shows the keys shows where they can be kept: that is known now.
         this.changed();
       });
     } else {
-      this.keychain = known;
-      this.checked = true;
-      this.keychainOpened = Promise.resolve(known);
+      this.keychain = options.keychain
+        ? { store: options.keychain }
+        : { reason: options.keychainUnavailableReason ?? 'No system keychain is available.' };
+      this.keychainOpened = Promise.resolve(this.keychain);
     }
     this.session = options.session ?? createMemorySecretStore();
     this.now = options.now ?? Date.now;
@@ -203,12 +199,12 @@ export class KeyVault {
 
   /** False while the keychain is being checked: `keychainChecked` waits for the answer. */
   get keychainAvailable(): boolean {
-    return this.keychain.store !== undefined;
+    return this.keychain?.store !== undefined;
   }
 
   /** Where keys can be saved, as known now. */
   get keychainStatus(): KeychainStatus {
-    if (!this.checked) return { available: false, reason: CHECKING_KEYCHAIN, checking: true };
+    if (!this.keychain) return { available: false, reason: CHECKING_KEYCHAIN, checking: true };
     return this.keychain.store ? { available: true } : { available: false, reason: this.keychain.reason };
   }
 

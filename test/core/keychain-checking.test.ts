@@ -7,10 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, expect, test } from 'vitest';
 import { BridgeHost } from '../../electron/bridge/bridge-host';
 import { ConsoleCore } from '../../electron/core/console-core';
-import { openOsKeychain } from '../../electron/core/secret-store';
 import type { HealthReport } from '../../shared/api';
 import type { AppInfo, BridgeResult, KeyInfo, ProfileInfo } from '../../shared/bridge';
-import { clearService, keychainEntry, openRealKeychain, testService } from '../support/keychain';
+import {
+  clearService,
+  heldKeychain,
+  keychainEntry,
+  openRealKeychain,
+  testService,
+} from '../support/keychain';
 import { removeDir, tempDir } from '../support/mock';
 
 const service = testService('keychain-checking');
@@ -34,16 +39,12 @@ keychainTest(
   async () => {
     const dataDir = tempDir('agent-console-keychain-checking-');
     cleanups.push(() => removeDir(dataDir));
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { openKeychain, answer } = heldKeychain();
     const core = await ConsoleCore.open({
       dataDir,
       embeddedMock: 'in-process',
       keychainService: service,
-      openKeychain: async (name) => {
-        await answered;
-        return openOsKeychain(name);
-      },
+      openKeychain,
     });
     cleanups.push(() => core.close());
     const host = new BridgeHost(core, { transport: 'web', version: 'test' });
@@ -95,20 +96,12 @@ keychainTest(
 test('a keychain that turns out missing refuses a key for it, after the check, with its reason', async () => {
   const dataDir = tempDir('agent-console-keychain-checking-');
   cleanups.push(() => removeDir(dataDir));
-  let answer!: () => void;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  const core = await ConsoleCore.open({
-    dataDir,
-    embeddedMock: 'none',
-    openKeychain: async () => {
-      await answered;
-      return {
-        available: false,
-        reason: 'No Secret Service answered on this session bus.',
-        detail: 'org.freedesktop.DBus.Error.ServiceUnknown',
-      };
-    },
-  });
+  const { openKeychain, answer } = heldKeychain(async () => ({
+    available: false,
+    reason: 'No Secret Service answered on this session bus.',
+    detail: 'org.freedesktop.DBus.Error.ServiceUnknown',
+  }));
+  const core = await ConsoleCore.open({ dataDir, embeddedMock: 'none', openKeychain });
   cleanups.push(() => core.close());
   const refused = core.vault.add({ name: 'Work', secret: `kc3_${randomBytes(16).toString('hex')}` });
   refused.catch(() => undefined);

@@ -10,9 +10,14 @@ import { join, resolve } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { BridgeHost } from '../../electron/bridge/bridge-host';
 import { ConsoleCore } from '../../electron/core/console-core';
-import { openOsKeychain } from '../../electron/core/secret-store';
 import { startWebHost } from '../../electron/web-host/server';
-import { clearService, keychainEntry, openRealKeychain, testService } from '../support/keychain';
+import {
+  clearService,
+  heldKeychain,
+  keychainEntry,
+  openRealKeychain,
+  testService,
+} from '../support/keychain';
 import { screenshotPath } from './fixtures';
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -30,16 +35,12 @@ test('Keys while the keychain is still being checked: the key typed waits for it
   const real = await openRealKeychain(service);
   test.skip(real.skipReason !== undefined, real.skipReason);
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-e2e-keychain-'));
-  let answer!: () => void;
-  const answered = new Promise<void>((go) => (answer = go));
+  const { openKeychain, answer } = heldKeychain();
   const core = await ConsoleCore.open({
     dataDir,
     embeddedMock: 'in-process',
     keychainService: service,
-    openKeychain: async (name) => {
-      await answered;
-      return openOsKeychain(name);
-    },
+    openKeychain,
   });
   const bridge = new BridgeHost(core, { transport: 'web', version: 'test' });
   const host = await startWebHost({ rendererDir: resolve('out/renderer'), bridge });

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Entry, findCredentialsAsync } from '@napi-rs/keyring';
-import { openOsKeychain, type SecretStore } from '../../electron/core/secret-store';
+import { openOsKeychain, type KeychainOpening, type SecretStore } from '../../electron/core/secret-store';
 
 /** A service name no other test run shares, so parallel runs never see each other's entries. */
 export function testService(label: string): string {
@@ -53,4 +53,24 @@ export function filesContaining(dir: string, needle: string): string[] {
     else if (readFileSync(path).includes(needle)) found.push(path);
   }
   return found;
+}
+
+/**
+ * A keychain that has not answered yet (a system asking to unlock it, a busy daemon): an
+ * `openKeychain` for ConsoleCore.open that gives `opening`'s outcome, the real keychain by
+ * default, only once `answer()` is called.
+ */
+export function heldKeychain(opening: (service: string) => Promise<KeychainOpening> = openOsKeychain): {
+  openKeychain: (service: string) => Promise<KeychainOpening>;
+  answer: () => void;
+} {
+  let answer!: () => void;
+  const answered = new Promise<void>((go) => (answer = go));
+  return {
+    answer,
+    openKeychain: async (service) => {
+      await answered;
+      return opening(service);
+    },
+  };
 }
