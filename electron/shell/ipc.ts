@@ -23,7 +23,11 @@ import type { BridgeHost } from '../bridge/bridge-host';
 import { isRendererDocument, type RendererLocation } from './policy';
 
 export interface BridgeIpcOptions {
-  bridge: BridgeHost;
+  /**
+   * The bridge's main side. It may still be opening (the window is shown while the core opens,
+   * issue 18): calls wait for it, and events are carried from when it is open.
+   */
+  bridge: BridgeHost | Promise<BridgeHost>;
   /** The app's one window, if open; the only sender trusted. */
   window: () => BrowserWindow | undefined;
   renderer: RendererLocation;
@@ -50,7 +54,8 @@ function refusalReason(
 
 /** Registers every bridge call and forwards every bridge event; returns the function that undoes it. */
 export function registerBridgeIpc(options: BridgeIpcOptions): () => void {
-  const { bridge, window, renderer, onRefused } = options;
+  const { window, renderer, onRefused } = options;
+  const bridge = Promise.resolve(options.bridge);
   const calls = Object.keys(BRIDGE_CALLS) as BridgeCall[];
   for (const call of calls) {
     ipcMain.handle(call, async (event, input: unknown): Promise<BridgeResult<unknown>> => {
@@ -62,18 +67,40 @@ export function registerBridgeIpc(options: BridgeIpcOptions): () => void {
           error: { code: 'UNTRUSTED_SENDER', message: 'This page may not use the console bridge.' },
         };
       }
-      return bridge.invoke(call, input);
+      let ready: BridgeHost;
+      try {
+        ready = await bridge;
+      } catch (error) {
+        // Whoever opened the core reports why it failed; the page gets a result, not a rejection.
+        return {
+          ok: false,
+          error: {
+            code: 'NOT_STARTED',
+            message: `The console could not start: ${(error as Error).message}`,
+          },
+        };
+      }
+      return ready.invoke(call, input);
     });
   }
-  const unsubscribe = bridge.onEvent(<E extends BridgeEvent>(name: E, payload: BridgeEvents[E]) => {
-    const target = window();
-    if (!target || target.isDestroyed() || target.webContents.isDestroyed()) return;
-    const frame = target.webContents.mainFrame;
-    if (!isRendererDocument(frame.url, renderer)) return;
-    frame.send(name, payload);
-  });
+  let unsubscribe: (() => void) | undefined;
+  let disposed = false;
+  bridge.then(
+    (ready) => {
+      if (disposed) return;
+      unsubscribe = ready.onEvent(<E extends BridgeEvent>(name: E, payload: BridgeEvents[E]) => {
+        const target = window();
+        if (!target || target.isDestroyed() || target.webContents.isDestroyed()) return;
+        const frame = target.webContents.mainFrame;
+        if (!isRendererDocument(frame.url, renderer)) return;
+        frame.send(name, payload);
+      });
+    },
+    () => undefined,
+  );
   return () => {
-    unsubscribe();
+    disposed = true;
+    unsubscribe?.();
     for (const call of calls) ipcMain.removeHandler(call);
   };
 }

@@ -1,6 +1,7 @@
 // The desktop app's entry: the app's lifecycle and nothing else. It locks the session down, opens
-// the core (with the embedded mock) on the data dir, carries the bridge over IPC, and opens one
-// window on the renderer, with the menu and the tray. Quitting closes the bridge and the core.
+// one window on the renderer and, meanwhile, the core (with the embedded mock) on the data dir,
+// carries the bridge over IPC, and adds the menu and the tray once the core is open. Quitting
+// closes the bridge and the core.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, dialog, Menu, session, type BrowserWindow } from 'electron';
@@ -27,17 +28,19 @@ const SHUTDOWN_LIMIT_MS = 5_000;
 interface Running {
   core: ConsoleCore;
   bridge: BridgeHost;
-  windowState: WindowState;
   disposeIpc: () => void;
   owner: FolderLock;
 }
 
 /** The core's rotating log file, once the core is open (blocked requests, refused calls...). */
 let appLog: AppLog | undefined;
+/** What was logged while the core was opening (the window opens meanwhile): for its log file. */
+const beforeLog: string[] = [];
 
 function log(message: string): void {
   process.stderr.write(`agent-console: ${redactSecrets(message)}\n`);
-  appLog?.warn(message);
+  if (appLog) appLog.warn(message);
+  else beforeLog.push(message);
 }
 
 // One data dir for the app, the CLI and the web host (electron/core/paths.ts: the OS's usual
@@ -53,13 +56,15 @@ const dev = !app.isPackaged;
 if (process.platform === 'win32') app.setAppUserModelId(dev ? process.execPath : APP_USER_MODEL_ID);
 
 let mainWindow: BrowserWindow | undefined;
+/** Where the window was last; known once the app may show its window (the core may still be opening). */
+let windowState: WindowState | undefined;
 let running: Running | undefined;
 let quitting: 'no' | 'closing' | 'done' = 'no';
 
 guardWebContents(app, (what) => log(`blocked ${what}`));
 
 function showWindow(): void {
-  if (!running || quitting !== 'no') return;
+  if (!windowState || quitting !== 'no') return;
   if (mainWindow && !mainWindow.isDestroyed()) {
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.show();
@@ -69,7 +74,7 @@ function showWindow(): void {
   const opened = createMainWindow({
     preload: PRELOAD_FILE,
     indexFile: INDEX_FILE,
-    state: running.windowState,
+    state: windowState,
     dev,
     onLoadFailed: (message) => {
       log(message);
@@ -97,7 +102,10 @@ async function start(): Promise<Running> {
   };
   // One owner per data folder (a web host on it too): the error names the holder, start() shows it.
   const owner = await lockFolder(dataDir, 'owner', 'Agent Console (desktop app)');
-  const core = await ConsoleCore.open({
+  // The window opens while the core opens, as the web host serves its page meanwhile (issue 18):
+  // the renderer's process starts, loads and paints while the core reads the data folder and
+  // starts the embedded mock. The page's bridge calls wait for the core.
+  const opening = ConsoleCore.open({
     dataDir,
     embeddedMock: 'discover',
     appVersion: version,
@@ -109,28 +117,42 @@ async function start(): Promise<Running> {
       : {}),
     onWarning: warn,
   });
-  appLog = core.appLog;
-  const bridge = new BridgeHost(core, {
-    transport: 'electron',
-    version,
-    // The Tests screen's "Open folder": the native chooser (the web host types a path instead).
-    chooseFolder: async () => {
-      const options = { title: 'Open a folder of suite files', properties: ['openDirectory' as const] };
-      const chosen =
-        mainWindow && !mainWindow.isDestroyed()
-          ? await dialog.showOpenDialog(mainWindow, options)
-          : await dialog.showOpenDialog(options);
-      return chosen.canceled ? undefined : chosen.filePaths[0];
-    },
-  });
+  const bridgeOpening = opening.then(
+    (core) =>
+      new BridgeHost(core, {
+        transport: 'electron',
+        version,
+        // The Tests screen's "Open folder": the native chooser (the web host types a path instead).
+        chooseFolder: async () => {
+          const options = { title: 'Open a folder of suite files', properties: ['openDirectory' as const] };
+          const chosen =
+            mainWindow && !mainWindow.isDestroyed()
+              ? await dialog.showOpenDialog(mainWindow, options)
+              : await dialog.showOpenDialog(options);
+          return chosen.canceled ? undefined : chosen.filePaths[0];
+        },
+      }),
+  );
   // Before the window exists, so its first call finds its handler.
   const disposeIpc = registerBridgeIpc({
-    bridge,
+    bridge: bridgeOpening,
     window: () => mainWindow,
     renderer,
     onRefused: (call, reason) => log(`refused the bridge call ${call} from ${reason}`),
   });
-  running = { core, bridge, disposeIpc, owner, windowState: openWindowState(dataDir, log) };
+  windowState = openWindowState(dataDir, log);
+  showWindow();
+  let core: ConsoleCore;
+  let bridge: BridgeHost;
+  try {
+    [core, bridge] = await Promise.all([opening, bridgeOpening]);
+  } catch (error) {
+    disposeIpc();
+    throw error;
+  }
+  appLog = core.appLog;
+  for (const message of beforeLog.splice(0)) appLog.warn(message);
+  running = { core, bridge, disposeIpc, owner };
   // Asked to quit while the core was opening: shutdown() closes what was opened.
   if (quitting !== 'no') return running;
   setAboutPanel();
@@ -139,7 +161,6 @@ async function start(): Promise<Running> {
   );
   createTray({ show: showWindow, quit: () => app.quit() }, log);
   followMonitors(core.monitors, log);
-  showWindow();
   return running;
 }
 

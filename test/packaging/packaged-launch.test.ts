@@ -21,7 +21,7 @@ import { packageWithStandIn } from './stand-in/package-app';
 const REGISTER = resolve('test/packaging/stand-in/register.mjs');
 const work = mkdtempSync(join(tmpdir(), 'agent-console-package-'));
 interface Snapshot {
-  calls: { api: string; args: unknown[] }[];
+  calls: { api: string; args: unknown[]; at: number }[];
   handlers: string[];
   windows: {
     options: { webPreferences: Record<string, unknown> };
@@ -216,6 +216,36 @@ describe('the packaged desktop app starts from its package alone (stand-in Elect
     );
     expect(checked.reason ?? '').not.toMatch(/could not be loaded/);
     expect(app.stderr).not.toMatch(/ERR_MODULE_NOT_FOUND|could not start/);
+  }, 90_000);
+
+  it('asks for its window while the core is still opening, and answers the page once it is open', async () => {
+    const app = launch(extracted('early'), 'early');
+    running.push(app);
+    const snapshot = await app.started();
+    // The page's first call, made as soon as the window has loaded, is answered by the open core.
+    expect((await app.value<HealthReport>('health:get')).status).toBe('healthy');
+    const log = join(work, 'data-early', 'logs', 'agent-console.log');
+    const started = await eventually(
+      async () => (existsSync(log) ? readFileSync(log, 'utf8') : ''),
+      (text) => text.includes('Started: '),
+    );
+    // electron-log writes this machine's local time, to the millisecond.
+    const parts = (
+      /^\[(\d+)-(\d+)-(\d+) (\d+):(\d+):(\d+)\.(\d+)\] \[info\]\s+Started: /m.exec(started) ?? []
+    )
+      .slice(1)
+      .map(Number);
+    expect(parts, 'the log says when the core had opened').toHaveLength(7);
+    const [y = 0, mo = 1, d = 1, h = 0, mi = 0, s = 0, ms = 0] = parts;
+    const coreOpenAt = new Date(y, mo - 1, d, h, mi, s, ms).getTime();
+    const windowAt = snapshot.calls.find((c) => c.api === 'new BrowserWindow')?.at;
+    expect(windowAt, 'the window was asked for').toBeDefined();
+    expect(windowAt as number, 'the window was asked for before the core had opened').toBeLessThan(
+      coreOpenAt,
+    );
+    // The menu and the tray need the open core: they come after it.
+    const menuAt = (await app.snapshot()).calls.find((c) => c.api === 'Menu.setApplicationMenu')?.at;
+    expect(menuAt).toBeGreaterThanOrEqual(coreOpenAt);
   }, 90_000);
 
   it('starts without the keychain binding, with session-only keys and the reason shown', async () => {

@@ -106,6 +106,45 @@ describe('registerBridgeIpc', () => {
     expect(await handlers.get('app:info')?.(fromMainFrame(), {})).toMatchObject({ ok: false });
   });
 
+  it('takes calls while the core is still opening: answered once it is open, its events carried from then', async () => {
+    dispose();
+    handlers.clear();
+    let open!: (bridge: BridgeHost) => void;
+    registerBridgeIpc({
+      bridge: new Promise<BridgeHost>((resolve) => (open = resolve)),
+      window: () => win.window as never,
+      renderer,
+      onRefused: () => undefined,
+    });
+    let answered: unknown;
+    const call = handlers
+      .get('app:info')?.(fromMainFrame(), {})
+      .then((result) => (answered = result));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBeUndefined();
+    open(host.bridge as unknown as BridgeHost);
+    await call;
+    expect(answered).toEqual({ ok: true, value: { call: 'app:info', input: {} } });
+    host.emit('log:cleared', {});
+    expect(win.mainFrame.send).toHaveBeenCalledWith('log:cleared', {});
+  });
+
+  it('answers with the reason when the core could not open', async () => {
+    dispose();
+    handlers.clear();
+    const failed = Promise.reject(new Error('the data folder is not writable'));
+    registerBridgeIpc({
+      bridge: failed,
+      window: () => win.window as never,
+      renderer,
+      onRefused: () => undefined,
+    });
+    expect(await handlers.get('keys:list')?.(fromMainFrame(), {})).toEqual({
+      ok: false,
+      error: { code: 'NOT_STARTED', message: 'The console could not start: the data folder is not writable' },
+    });
+  });
+
   it('sends each event on its own channel to our main frame, and only while it shows the renderer', () => {
     host.emit('log:cleared', {});
     expect(win.mainFrame.send).toHaveBeenCalledWith('log:cleared', {});

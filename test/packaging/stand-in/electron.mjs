@@ -24,8 +24,9 @@ function plain(value, depth = 0) {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v, depth + 1)]));
 }
 
+/** Each call with when it was made (this process's clock, as the app's log file uses). */
 function record(api, ...args) {
-  calls.push({ api, args: plain(args) });
+  calls.push({ api, args: plain(args), at: Date.now() });
 }
 
 class App extends EventEmitter {
