@@ -62,6 +62,7 @@ export function ProfileSwitcher() {
         <select
           aria-label="Profile"
           value={active?.id ?? ''}
+          disabled={!profiles.data}
           onChange={async (event) => {
             setError(undefined);
             try {
@@ -72,11 +73,16 @@ export function ProfileSwitcher() {
             }
           }}
         >
-          {profiles.data?.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
+          {profiles.data ? (
+            profiles.data.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))
+          ) : (
+            // The core may still be opening (the page and the window come up meanwhile, issue 18).
+            <option value="">{profiles.isError ? 'Profiles not available' : 'Starting…'}</option>
+          )}
         </select>
       </label>
       <span

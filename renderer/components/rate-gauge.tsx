@@ -16,7 +16,11 @@ function gaugeLevel(remaining: number, limit: number, paused: boolean): string {
 
 export function RateGauge() {
   const state = useRate((s) => s.state);
+  const known = useRate((s) => s.known);
   const now = useNow(state !== null && (state.resetAt !== undefined || state.pausedUntil !== undefined));
+  // Nothing to say while the core is still opening ("No key" would be a guess); the place is kept,
+  // so what follows in the header stays where it will be.
+  if (!known) return <div className="gauge gauge-pending" aria-hidden="true" />;
   if (!state) return <div className="gauge gauge-empty">No key</div>;
   const paused = state.pausedUntil !== undefined && state.pausedUntil > now;
   const resetIn = state.resetAt !== undefined ? Math.ceil((state.resetAt - now) / 1000) : undefined;

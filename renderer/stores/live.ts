@@ -7,8 +7,10 @@ import { bridge } from '../bridge';
 
 interface RateStore {
   state: RateState | null;
+  /** False until the core has said (at start it may still be opening): null then means "no key". */
+  known: boolean;
 }
-export const useRate = create<RateStore>(() => ({ state: null }));
+export const useRate = create<RateStore>(() => ({ state: null, known: false }));
 
 /**
  * Newest last, as the core keeps it; bounded like the core's ring. Rows without headers and bodies:
@@ -38,7 +40,7 @@ let started = false;
 export function startLiveStores(): void {
   if (started) return;
   started = true;
-  bridge.on('rate:update', (state) => useRate.setState({ state }));
+  bridge.on('rate:update', (state) => useRate.setState({ state, known: true }));
   bridge.on('log:added', (added) => {
     const entry = withoutBodies(added);
     useLog.setState(({ entries }) => ({
@@ -46,7 +48,7 @@ export function startLiveStores(): void {
     }));
   });
   bridge.on('log:cleared', () => useLog.setState({ entries: [] }));
-  void bridge.rate.state({}).then((state) => useRate.setState({ state }));
+  void bridge.rate.state({}).then((state) => useRate.setState({ state, known: true }));
   void bridge.log.list({}).then((listed) =>
     useLog.setState(({ entries }) => {
       // Events may have arrived while the list was on its way: keep both, once each.

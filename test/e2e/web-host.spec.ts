@@ -138,12 +138,19 @@ test('the page comes up while the core is still opening, then connects and hears
     await expect(page.getByRole('heading', { name: 'Agent Console' })).toBeVisible();
     await expect(page.locator('[data-app-state="loading"]')).toBeVisible();
     await expect(page.getByRole('status')).toHaveText('Starting the console…');
+    // The header guesses nothing while it does not know: no "No key", the profile still to come.
+    const profile = page.getByRole('combobox', { name: 'Profile' });
+    await expect(profile).toBeDisabled();
+    await expect(profile).toHaveText('Starting…');
+    await expect(page.getByText('No key')).toHaveCount(0);
     await page.screenshot({ path: screenshotPath('web-host-core-opening') });
     // The event stream opened before the core was there; it must still carry events once it is.
     open(bridge);
     await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
     await expect(page.getByText('Connected')).toBeVisible();
     await expect(page.getByText('Starting the console…')).toHaveCount(0);
+    await expect(profile).toBeEnabled();
+    await expect(profile.locator('option:checked')).toHaveText('Embedded mock');
     await bridge.invoke('mock:chaos', { preset: 'degraded', on: true });
     await expect(page.getByTestId('chaos-badge')).toHaveText('Chaos on: degraded');
   } finally {
