@@ -105,6 +105,18 @@ export async function buildElectron({ release = false } = {}) {
     }),
     { pruneNow: release },
   );
+  // The entry (package.json "main"): turns Node's compile cache on, then imports main.js, which
+  // must not be bundled into it (electron/shell/start.ts).
+  writeOutputs(
+    await build({
+      ...NODE_BUNDLE,
+      splitting: false,
+      banner: {},
+      entryPoints: { start: 'electron/shell/start.ts' },
+      outdir: join(root, 'out', 'electron'),
+      target: 'node22',
+    }),
+  );
   // A sandboxed preload gets no Node and no module loader beyond `require('electron')`: it must be
   // one CommonJS file. Built for the browser platform, so any Node built-in that sneaks into its
   // imports fails the build instead of failing at run time.

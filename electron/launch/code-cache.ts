@@ -11,10 +11,10 @@
 // it): a cache file is code.
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
+import { codeCacheDir, ownFolder } from './cache-folder';
 
 /**
  * undici parses HTTP with llhttp compiled to WebAssembly. Node 20's V8 recompiles llhttp's one large
@@ -29,32 +29,6 @@ const WASM_TIERING_BUDGET = '--wasm-tiering-budget=13000000';
 
 /** How long a long-running tool (the web host) runs before its cache is taken: past its start. */
 const SAVE_AFTER_MS = 3_000;
-
-/** The user's cache folder for code caches; undefined when turned off (AGENT_CONSOLE_CODE_CACHE=''). */
-function codeCacheDir(): string | undefined {
-  const { env, platform } = process;
-  const chosen = env.AGENT_CONSOLE_CODE_CACHE;
-  if (chosen !== undefined) return chosen === '' ? undefined : chosen;
-  const home = homedir();
-  const base =
-    platform === 'darwin'
-      ? join(home, 'Library', 'Caches')
-      : platform === 'win32'
-        ? (env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'))
-        : env.XDG_CACHE_HOME || join(home, '.cache');
-  return join(base, 'agent-console', 'code-cache');
-}
-
-/**
- * True when `dir` is this user's own and nobody else may write in it (always on Windows, where
- * folders carry no uid): only then is a file in it trusted as code.
- */
-function ownFolder(dir: string): boolean {
-  const uid = process.getuid?.();
-  if (uid === undefined) return true;
-  const stat = statSync(dir);
-  return stat.uid === uid && (stat.mode & 0o022) === 0;
-}
 
 function saveCache(dir: string, file: string, data: Buffer, stalePrefix: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });

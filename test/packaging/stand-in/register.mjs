@@ -1,4 +1,4 @@
-// `node --import register.mjs <package>/out/electron/main.js`: installs hooks.mjs for the launch.
+// `node --import register.mjs <package>/out/electron/start.js`: installs hooks.mjs for the launch.
 import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
