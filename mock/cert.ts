@@ -1,8 +1,10 @@
 // DESIGN.md §2: the mock serves HTTPS with a certificate made once per data dir. A private CA
 // signs the server certificate, so a client trusts the mock exactly as it would trust a staging
 // server behind a private CA: by the CA file (`caCertPath`), never by turning verification off.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { X509Certificate, createPrivateKey } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 
 export interface TlsMaterial {
   key: string;
@@ -13,6 +15,21 @@ export interface TlsMaterial {
 
 const YEAR_MS = 365 * 86_400_000;
 
+/**
+ * True when the files are a set the mock can serve and a client can trust: the key is the server
+ * certificate's and the CA issued it. A set cut short (the process stopped while the first start
+ * wrote it, a disk that filled) is made again rather than failing every start, or, worse, serving
+ * a certificate no client can verify against a broken CA file.
+ */
+function wholeSet(tls: Omit<TlsMaterial, 'caCertPath'>): boolean {
+  try {
+    const cert = new X509Certificate(tls.cert);
+    return cert.checkPrivateKey(createPrivateKey(tls.key)) && cert.checkIssued(new X509Certificate(tls.ca));
+  } catch {
+    return false;
+  }
+}
+
 export async function loadOrCreateTls(dataDir: string): Promise<TlsMaterial> {
   const dir = join(dataDir, 'tls');
   const paths = {
@@ -21,14 +38,15 @@ export async function loadOrCreateTls(dataDir: string): Promise<TlsMaterial> {
     key: join(dir, 'server-key.pem'),
   };
   try {
-    return {
+    const found = {
       ca: readFileSync(paths.ca, 'utf8'),
       cert: readFileSync(paths.cert, 'utf8'),
       key: readFileSync(paths.key, 'utf8'),
       caCertPath: paths.ca,
     };
+    if (wholeSet(found)) return found;
   } catch {
-    // Not made yet (or incomplete): make a fresh set below.
+    // Not made yet, or a file is missing: a fresh set is made below.
   }
   // Loaded only here: the certificate library (with its ASN.1 stack) is most of the mock's start-up
   // when every start but the first finds its certificates made.
@@ -66,8 +84,9 @@ export async function loadOrCreateTls(dataDir: string): Promise<TlsMaterial> {
     ],
   });
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  writeFileSync(paths.key, server.private, { mode: 0o600 });
-  writeFileSync(paths.cert, server.cert);
-  writeFileSync(paths.ca, ca.cert);
+  // Each file whole or not there, whatever stops the process (wholeSet checks they fit together).
+  writeFileAtomic.sync(paths.key, server.private, { mode: 0o600 });
+  writeFileAtomic.sync(paths.cert, server.cert, { mode: 0o644 });
+  writeFileAtomic.sync(paths.ca, ca.cert, { mode: 0o644 });
   return { key: server.private, cert: server.cert, ca: ca.cert, caCertPath: paths.ca };
 }
