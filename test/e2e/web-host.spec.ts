@@ -144,6 +144,9 @@ test('the page comes up while the core is still opening, then connects and hears
     await expect(profile).toHaveText('Starting…');
     await expect(page.getByText('No key')).toHaveCount(0);
     await page.screenshot({ path: screenshotPath('web-host-core-opening') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: screenshotPath('web-host-core-opening-dark') });
+    await page.emulateMedia({ colorScheme: 'light' });
     // The event stream opened before the core was there; it must still carry events once it is.
     open(bridge);
     await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
