@@ -20,6 +20,7 @@ import {
   type BridgeResult,
 } from '../../shared/bridge';
 import type { BridgeHost } from '../bridge/bridge-host';
+import { redactSecrets } from '../core/redact';
 import { isRendererDocument, type RendererLocation } from './policy';
 
 export interface BridgeIpcOptions {
@@ -76,7 +77,7 @@ export function registerBridgeIpc(options: BridgeIpcOptions): () => void {
           ok: false,
           error: {
             code: 'NOT_STARTED',
-            message: `The console could not start: ${(error as Error).message}`,
+            message: `The console could not start: ${redactSecrets((error as Error).message)}`,
           },
         };
       }
