@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { extractAll } from '@electron/asar';
 import { build } from 'esbuild';
 import { findChromium } from '../scripts/find-chromium.mjs';
+import { coreStartedAt } from '../test/packaging/stand-in/core-started';
 import { packageWithStandIn } from '../test/packaging/stand-in/package-app';
 import { launchChromium } from './console-page';
 import type { Figure } from './core';
@@ -330,21 +331,13 @@ async function desktopStart(
     },
   });
   try {
-    const log = join(dataDir, 'logs', 'agent-console.log');
-    let started: RegExpExecArray | null = null;
-    for (const until = Date.now() + 30_000; !started;) {
+    let coreAt: number | undefined;
+    for (const until = Date.now() + 30_000; coreAt === undefined;) {
       if (Date.now() > until || child.exitCode !== null)
         throw new Error('the packaged main process did not start');
       await new Promise((r) => setTimeout(r, 25));
-      started = existsSync(log)
-        ? /^\[(\d+)-(\d+)-(\d+) (\d+):(\d+):(\d+)\.(\d+)\] \[info\]\s+Started: /m.exec(
-            readFileSync(log, 'utf8'),
-          )
-        : null;
+      coreAt = coreStartedAt(dataDir);
     }
-    // electron-log writes this machine's local time, to the millisecond.
-    const [y = 0, mo = 1, d = 1, h = 0, mi = 0, sec = 0, ms = 0] = started.slice(1).map(Number);
-    const coreAt = new Date(y, mo - 1, d, h, mi, sec, ms).getTime();
     const snapshot = await new Promise<{ calls: { api: string; at: number }[] }>((resolveSnapshot) => {
       child.once('message', (reply) => resolveSnapshot(reply as { calls: { api: string; at: number }[] }));
       child.send({ id: 0, op: 'snapshot' });

@@ -4,15 +4,9 @@
 // Each leaves screenshots in light and dark (test-results/screenshots/edges-*.png).
 import type { Page } from '@playwright/test';
 import type { MockServer } from '../../mock/server';
-import { expect, screenshotPath, test } from './fixtures';
+import { expect, screenshotLightAndDark, screenshotPath, test } from './fixtures';
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.screenshot({ path: screenshotPath(`edges-${name}-light`) });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: screenshotPath(`edges-${name}-dark`) });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = (page: Page, name: string): Promise<void> => screenshotLightAndDark(page, `edges-${name}`);
 
 function setTier(mock: MockServer, tier: 30 | 60 | 120 | 300): void {
   for (const key of mock.control.state().keys) if (!key.revoked) mock.control.updateKey(key.id, { tier });

@@ -60,6 +60,15 @@ export function screenshotPath(name: string): string {
   return resolve('test-results', 'screenshots', `${name}.png`);
 }
 
+/** `<name>-light.png` and `<name>-dark.png`, to look at both; the page is left light. */
+export async function screenshotLightAndDark(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: screenshotPath(`${name}-${colorScheme}`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 /** A call through the bridge, made from the page as a screen of the console makes it. */
 export async function bridgeCall<T>(app: Page, call: string, input: unknown): Promise<T> {
   const result = await app.evaluate(

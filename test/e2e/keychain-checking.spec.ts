@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { BridgeHost } from '../../electron/bridge/bridge-host';
 import { ConsoleCore } from '../../electron/core/console-core';
 import { startWebHost } from '../../electron/web-host/server';
@@ -18,15 +18,7 @@ import {
   openRealKeychain,
   testService,
 } from '../support/keychain';
-import { screenshotPath } from './fixtures';
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: screenshotPath(`${name}-${scheme}`) });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+import { screenshotLightAndDark } from './fixtures';
 
 test('Keys while the keychain is still being checked: the key typed waits for it and is kept there', async ({
   page,
@@ -56,7 +48,7 @@ test('Keys while the keychain is still being checked: the key typed waits for it
     const sessionOnly = form.getByRole('checkbox', { name: /Session only/ });
     await expect(sessionOnly).not.toBeChecked();
     await expect(sessionOnly).toBeEnabled();
-    await shoot(page, 'keys-keychain-checking');
+    await screenshotLightAndDark(page, 'keys-keychain-checking');
 
     const secret = `kc4_${randomBytes(16).toString('hex')}`;
     await form.getByLabel('Name').fill('Kept');
@@ -79,7 +71,7 @@ test('Keys while the keychain is still being checked: the key typed waits for it
     const kept = core.vault.list().find((k) => k.name === 'Kept');
     expect(kept?.storage).toBe('os-keychain');
     expect(keychainEntry(service, kept?.id as string).getPassword()).toBe(secret);
-    await shoot(page, 'keys-keychain-answered');
+    await screenshotLightAndDark(page, 'keys-keychain-answered');
   } finally {
     bridge.close();
     await host.close();

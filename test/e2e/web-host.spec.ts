@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
 import { BridgeHost } from '../../electron/bridge/bridge-host';
 import { startWebHost } from '../../electron/web-host/server';
-import { expect, screenshotPath, test } from './fixtures';
+import { expect, screenshotLightAndDark, screenshotPath, test } from './fixtures';
 
 function rawGet(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -143,10 +143,7 @@ test('the page comes up while the core is still opening, then connects and hears
     await expect(profile).toBeDisabled();
     await expect(profile).toHaveText('Starting…');
     await expect(page.getByText('No key')).toHaveCount(0);
-    await page.screenshot({ path: screenshotPath('web-host-core-opening') });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: screenshotPath('web-host-core-opening-dark') });
-    await page.emulateMedia({ colorScheme: 'light' });
+    await screenshotLightAndDark(page, 'web-host-core-opening');
     // The event stream opened before the core was there; it must still carry events once it is.
     open(bridge);
     await expect(page.locator('[data-app-state="ready"]')).toBeVisible();

@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_CALLS, type AppInfo, type BridgeResult, type KeyInfo } from '../../shared/bridge';
 import type { HealthReport } from '../../shared/api';
 import { testService } from '../support/keychain';
+import { coreStartedAt } from './stand-in/core-started';
 import { packageWithStandIn } from './stand-in/package-app';
 
 const REGISTER = resolve('test/packaging/stand-in/register.mjs');
@@ -254,20 +255,12 @@ describe('the packaged desktop app starts from its package alone (stand-in Elect
     const snapshot = await app.started();
     // The page's first call, made as soon as the window has loaded, is answered by the open core.
     expect((await app.value<HealthReport>('health:get')).status).toBe('healthy');
-    const log = join(work, 'data-early', 'logs', 'agent-console.log');
-    const started = await eventually(
-      async () => (existsSync(log) ? readFileSync(log, 'utf8') : ''),
-      (text) => text.includes('Started: '),
+    const openedAt = await eventually(
+      async () => coreStartedAt(join(work, 'data-early')),
+      (at) => at !== undefined,
     );
-    // electron-log writes this machine's local time, to the millisecond.
-    const parts = (
-      /^\[(\d+)-(\d+)-(\d+) (\d+):(\d+):(\d+)\.(\d+)\] \[info\]\s+Started: /m.exec(started) ?? []
-    )
-      .slice(1)
-      .map(Number);
-    expect(parts, 'the log says when the core had opened').toHaveLength(7);
-    const [y = 0, mo = 1, d = 1, h = 0, mi = 0, s = 0, ms = 0] = parts;
-    const coreOpenAt = new Date(y, mo - 1, d, h, mi, s, ms).getTime();
+    expect(openedAt, 'the log says when the core had opened').toBeDefined();
+    const coreOpenAt = openedAt as number;
     const windowAt = snapshot.calls.find((c) => c.api === 'new BrowserWindow')?.at;
     expect(windowAt, 'the window was asked for').toBeDefined();
     expect(windowAt as number, 'the window was asked for before the core had opened').toBeLessThan(
