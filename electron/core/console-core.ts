@@ -31,8 +31,10 @@ import { RequestLog } from './request-log';
 import {
   createMemorySecretStore,
   DEFAULT_KEYCHAIN_SERVICE,
+  keychainOnDemand,
   keychainOrMemory,
   openOsKeychain,
+  type KeychainOpener,
   type KeychainOpening,
   type SecretStore,
 } from './secret-store';
@@ -44,8 +46,9 @@ export interface CoreOptions {
   clock?: Clock;
   keychainService?: string;
   /**
-   * Opens the OS keychain: `openOsKeychain(keychainService)` by default. Given, a front end (or a
-   * test) decides when and how the keychain is opened; the core does not wait for it to start.
+   * Opens the OS keychain: `openOsKeychain(keychainService)` by default. Given, a test decides how
+   * the keychain answers. The core calls it when something first needs the keychain, or once its
+   * start is over (`openKeychainAfter`), and does not wait for it to start.
    */
   openKeychain?: (service: string) => Promise<KeychainOpening>;
   /**
@@ -72,6 +75,7 @@ export class ConsoleCore {
   readonly threads = new ThreadExchanges(this);
   private onWarning: ((message: string) => void) | undefined;
   private appVersion = 'unknown';
+  private closing = false;
   /**
    * What went wrong while opening (a settings or mock state file set aside, ...): every front end
    * shows it to the user, not only stderr or the log (issue 13, point 10).
@@ -124,20 +128,21 @@ export class ConsoleCore {
     });
     if (warning) options.onWarning?.(warning);
     // The keychain's probe (a write, a read and a delete over D-Bus, answered by another process
-    // that writes a file each time) goes on while the core opens and after: nothing at start needs
-    // it. What does (a key kept in the keychain, a webhook URL) waits for it, and `keychain` says
-    // "checking" meanwhile (issue 18: a busy keyring daemon held up the first screen by 50–200 ms
-    // on a loaded machine; a locked keychain, the whole start until the user unlocked it). Only the
-    // binding's entry constructor, which opens a D-Bus session, still runs on this thread.
+    // that writes a file each time) waits until the start is over: nothing at start needs it. What
+    // does (a key kept in the keychain, a webhook URL) opens it and waits for it, and `keychain`
+    // says "checking" meanwhile (issue 18: a busy keyring daemon held up the first screen by
+    // 50–200 ms on a loaded machine; a locked keychain, the whole start until the user unlocked
+    // it). The binding's first entry, which connects to the session bus on this thread, took
+    // 8–60 ms of the start's own, on the way to the first screen's health check.
     const mockStarting = startEmbeddedMock(options, clock);
     mockStarting.catch(() => undefined); // awaited below, once the vault is made
-    const keychainOpening = (options.openKeychain ?? openOsKeychain)(
-      options.keychainService ?? DEFAULT_KEYCHAIN_SERVICE,
+    const keychain = keychainOnDemand(() =>
+      (options.openKeychain ?? openOsKeychain)(options.keychainService ?? DEFAULT_KEYCHAIN_SERVICE),
     );
     // The vault refuses to remove a key a profile uses; the profiles refuse a key the vault lacks.
     const vault: KeyVault = new KeyVault({
       settings,
-      keychainOpening,
+      keychainOpener: keychain,
       usedBy: (keyId) =>
         profiles
           .list()
@@ -203,11 +208,11 @@ export class ConsoleCore {
     core.onWarning = options.onWarning;
     opened = true;
     core.startupWarnings = whileOpening;
-    core.secretStore = keychainOrMemory(keychainOpening);
+    core.secretStore = keychainOrMemory(keychain);
     profiles.subscribe(() => core.forgetStaleClients());
     core.appVersion = options.appVersion ?? 'unknown';
     appLog.info(`Started: active profile ${profiles.active()?.name ?? 'none'}`);
-    void keychainOpening.then(
+    void keychain.opened.then(
       (opening) =>
         appLog.info(
           `Keychain ${opening.available ? `available (${opening.backend})` : `unavailable (${opening.reason})`}`,
@@ -216,8 +221,11 @@ export class ConsoleCore {
     );
     if (options.monitorHealth) {
       core.health.start();
+      openKeychainAfter(keychain, core.health.firstPollOver(), () => !core.closing);
       await core.openMonitors();
       core.monitors.start();
+    } else {
+      void keychain.open();
     }
     return core;
   }
@@ -382,6 +390,7 @@ export class ConsoleCore {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.monitorRegistry?.stop();
     await this.healthMonitor?.stop();
     await Promise.all([...this.clients.values()].map((c) => c.client.close()));
@@ -394,6 +403,26 @@ export class ConsoleCore {
       this.appLog.close();
     }
   }
+}
+
+/**
+ * Longest the keychain waits for the first screen's health check (a service that is slow to
+ * answer): the Keys screen says "checking" until it is open.
+ */
+const KEYCHAIN_AFTER_START_MS = 1_000;
+
+/**
+ * Opens the keychain once the first health check is over (the first screen says "Connected" from
+ * it), or KEYCHAIN_AFTER_START_MS from now if that is sooner, unless the core is closing by then;
+ * whatever needs the keychain before that opens it then.
+ */
+function openKeychainAfter(keychain: KeychainOpener, firstCheck: Promise<void>, open: () => boolean): void {
+  let timer: NodeJS.Timeout | undefined;
+  const cap = new Promise<void>((go) => (timer = setTimeout(go, KEYCHAIN_AFTER_START_MS)));
+  void Promise.race([firstCheck, cap]).then(() => {
+    clearTimeout(timer);
+    if (open()) void keychain.open();
+  });
 }
 
 /** Same service, key and CA: the cached client still fits the profile. */

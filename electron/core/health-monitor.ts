@@ -180,6 +180,11 @@ export class HealthMonitor {
     return this.state();
   }
 
+  /** Settles once the first poll since start() is over, however it went (at once before start()). */
+  async firstPollOver(): Promise<void> {
+    await this.firstPoll?.catch(() => undefined);
+  }
+
   /** Stops polling (an in-flight poll is cancelled) and writes what is pending to disk. */
   async stop(): Promise<void> {
     this.running = false;

@@ -4,7 +4,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { API_KEY_PATTERN } from '../../shared/api';
 import { CoreError } from './core-error';
-import type { KeychainOpening, SecretStore } from './secret-store';
+import type { KeychainOpener, SecretStore } from './secret-store';
 import { createMemorySecretStore } from './secret-store';
 import type { SettingsStore, StoredKey } from './settings-store';
 
@@ -138,11 +138,12 @@ export interface KeyVaultOptions {
   /** Why there is no keychain (`openOsKeychain`'s reason), repeated in NO_KEYCHAIN errors. */
   keychainUnavailableReason?: string;
   /**
-   * `openOsKeychain` still under way, instead of `keychain`: the vault serves session keys and
-   * key metadata at once, and whatever needs the keychain waits for the probe (issue 18: a
-   * keychain that is slow to answer, or waits for the user to unlock it, holds up no start).
+   * The keychain opened when first needed, instead of `keychain`: the vault serves session keys
+   * and key metadata at once, and whatever needs the keychain opens it and waits for the probe
+   * (issue 18: a keychain that is slow to answer, or waits for the user to unlock it, holds up no
+   * start).
    */
-  keychainOpening?: Promise<KeychainOpening>;
+  keychainOpener?: KeychainOpener;
   /** Where session-only secrets live; a fresh memory store by default. */
   session?: SecretStore;
   now?: () => number;
@@ -152,9 +153,10 @@ export interface KeyVaultOptions {
 
 export class KeyVault {
   private readonly settings: SettingsStore;
-  /** The keychain once its probe is over; undefined while it is under way. */
+  /** The keychain once its probe is over; undefined until then. */
   private keychain: KeychainAccess | undefined;
-  private readonly keychainOpened: Promise<KeychainAccess>;
+  /** The keychain, opened if need be, once its probe is over. */
+  private readonly keychainAccess: () => Promise<KeychainAccess>;
   private readonly session: SecretStore;
   private readonly now: () => number;
   private readonly usedBy: (keyId: string) => string[];
@@ -164,23 +166,31 @@ export class KeyVault {
 
   constructor(options: KeyVaultOptions) {
     this.settings = options.settings;
-    if (options.keychainOpening) {
-      this.keychainOpened = options.keychainOpening.then(
-        (opening) => (opening.available ? { store: opening.store } : { reason: opening.reason }),
-        (error: unknown) => ({
+    const opener = options.keychainOpener;
+    if (opener) {
+      const opened = opener.opened.then(
+        (opening): KeychainAccess =>
+          opening.available ? { store: opening.store } : { reason: opening.reason },
+        (error: unknown): KeychainAccess => ({
           reason: `The system keychain could not be opened: ${(error as Error).message}`,
         }),
       );
-      void this.keychainOpened.then((access) => {
+      void opened.then((access) => {
         this.keychain = access;
         // Whoever shows the keys shows where they can be kept: that is known now.
         this.changed();
       });
+      this.keychainAccess = () => {
+        void opener.open();
+        return opened;
+      };
     } else {
-      this.keychain = options.keychain
+      const access: KeychainAccess = options.keychain
         ? { store: options.keychain }
         : { reason: options.keychainUnavailableReason ?? 'No system keychain is available.' };
-      this.keychainOpened = Promise.resolve(this.keychain);
+      this.keychain = access;
+      const opened = Promise.resolve(access);
+      this.keychainAccess = () => opened;
     }
     this.session = options.session ?? createMemorySecretStore();
     this.now = options.now ?? Date.now;
@@ -208,9 +218,9 @@ export class KeyVault {
     return this.keychain.store ? { available: true } : { available: false, reason: this.keychain.reason };
   }
 
-  /** The status once the keychain's probe is over. */
+  /** The status once the keychain's probe is over (opening it if nothing has yet). */
   async keychainChecked(): Promise<KeychainStatus> {
-    await this.keychainOpened;
+    await this.keychainAccess();
     return this.keychainStatus;
   }
 
@@ -231,7 +241,7 @@ export class KeyVault {
     const secret = checkApiKey(input.secret);
     const name = checkName(input.name, secret);
     const sessionOnly = input.sessionOnly === true;
-    const keychain = sessionOnly ? undefined : await this.keychainOpened;
+    const keychain = sessionOnly ? undefined : await this.keychainAccess();
     if (keychain && !keychain.store) {
       throw new KeyVaultError(
         'NO_KEYCHAIN',
@@ -382,7 +392,7 @@ export class KeyVault {
   }
 
   private async keychainFor(meta: KeyMeta): Promise<SecretStore> {
-    const keychain = await this.keychainOpened;
+    const keychain = await this.keychainAccess();
     if (keychain.store) return keychain.store;
     throw new KeyVaultError(
       'NO_KEYCHAIN',

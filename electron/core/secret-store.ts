@@ -214,6 +214,32 @@ export async function openOsKeychain(
 }
 
 /**
+ * The keychain, opened once: when something first needs it (`open()`), or when the front end's
+ * start is over. Opening it is a probe over D-Bus answered by another process, and the binding's
+ * first entry connects to the bus on this thread: a start that needs no secret (the embedded mock's
+ * key is a session key) does not pay for either before its first screen (issue 18).
+ */
+export interface KeychainOpener {
+  /** Opens the keychain unless that has begun; every caller gets the one outcome. */
+  open(): Promise<KeychainOpening>;
+  /** The outcome, once `open()` has been called and the probe is over. */
+  readonly opened: Promise<KeychainOpening>;
+}
+
+/** `open` run on the first `open()`, not before. */
+export function keychainOnDemand(open: () => Promise<KeychainOpening>): KeychainOpener {
+  let ask!: () => void;
+  const opened = new Promise<void>((go) => (ask = go)).then(open);
+  return {
+    opened,
+    open: () => {
+      ask();
+      return opened;
+    },
+  };
+}
+
+/**
  * Session-only keys (a product feature, not a test stand-in): held in this process's memory and
  * lost when it quits. Offered where no keychain is reachable, and used for the embedded mock's
  * demo key, which the mock hands out afresh at every start.
@@ -231,23 +257,27 @@ export function createMemorySecretStore(): SecretStore {
 }
 
 /**
- * The OS keychain once `opening` says it is there, else this session's memory: for secrets that are
- * not API keys (webhook URLs), usable while the keychain's probe is still under way (each call
- * waits for it).
+ * The OS keychain once `keychain` says it is there, else this session's memory: for secrets that
+ * are not API keys (webhook URLs), usable before the keychain has been opened (each call opens it
+ * if need be, and waits for it).
  */
-export function keychainOrMemory(opening: Promise<KeychainOpening>): SecretStore {
+export function keychainOrMemory(keychain: KeychainOpener): SecretStore {
   const memory = createMemorySecretStore();
   let settled: SecretStore | undefined;
-  const store = opening.then(
+  const store = keychain.opened.then(
     (o) => (settled = o.available ? o.store : memory),
     () => (settled = memory),
   );
+  const ready = (): Promise<SecretStore> => {
+    void keychain.open();
+    return store;
+  };
   return {
     get kind() {
       return settled?.kind ?? 'memory';
     },
-    get: async (account) => (await store).get(account),
-    set: async (account, secret) => (await store).set(account, secret),
-    delete: async (account) => (await store).delete(account),
+    get: async (account) => (await ready()).get(account),
+    set: async (account, secret) => (await ready()).set(account, secret),
+    delete: async (account) => (await ready()).delete(account),
   };
 }

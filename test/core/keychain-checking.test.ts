@@ -4,9 +4,12 @@
 // what needs the keychain waits for it, and nothing typed meanwhile is lost or kept elsewhere.
 // The real keychain, opened when the test lets it.
 import { randomBytes } from 'node:crypto';
-import { afterEach, expect, test } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, test, vi } from 'vitest';
 import { BridgeHost } from '../../electron/bridge/bridge-host';
 import { ConsoleCore } from '../../electron/core/console-core';
+import { createMemorySecretStore, type KeychainOpening } from '../../electron/core/secret-store';
 import type { HealthReport } from '../../shared/api';
 import type { AppInfo, BridgeResult, KeyInfo, ProfileInfo } from '../../shared/bridge';
 import {
@@ -116,4 +119,86 @@ test('a keychain that turns out missing refuses a key for it, after the check, w
     reason: 'No Secret Service answered on this session bus.',
   });
   expect(core.vault.list()).toEqual([]);
+});
+
+// The app and the web host (a core that monitors health): the keychain is opened after the first
+// screen's health check, not on the way to it, unless something needs it sooner.
+const NO_SECRET_SERVICE: KeychainOpening = {
+  available: false,
+  reason: 'No Secret Service answered on this session bus.',
+  detail: 'org.freedesktop.DBus.Error.ServiceUnknown',
+};
+
+test("the app's core opens the keychain once its first health check is over, not on the way to it", async () => {
+  const dataDir = tempDir('agent-console-keychain-checking-');
+  cleanups.push(() => removeDir(dataDir));
+  const asked: number[] = [];
+  const core = await ConsoleCore.open({
+    dataDir,
+    embeddedMock: 'in-process',
+    monitorHealth: true,
+    openKeychain: async () => {
+      asked.push(Date.now());
+      return NO_SECRET_SERVICE;
+    },
+  });
+  cleanups.push(() => core.close());
+  await core.health.firstPollOver();
+  const first = core.health.state().last;
+  expect(first?.status).toBe('healthy');
+  await vi.waitFor(() => expect(asked).toHaveLength(1));
+  expect(asked[0]).toBeGreaterThanOrEqual(first?.at as number);
+  // Opened once, for everyone: the status is known now, and asking again opens nothing more.
+  expect(core.keychain).toEqual({ available: false, reason: NO_SECRET_SERVICE.reason });
+  expect(await core.vault.keychainChecked()).toEqual(core.keychain);
+  expect(asked).toHaveLength(1);
+});
+
+test('a first health check that needs a key kept in the keychain opens the keychain at once', async () => {
+  const dataDir = tempDir('agent-console-keychain-checking-');
+  cleanups.push(() => removeDir(dataDir));
+  // A keychain of this test's own, kept across the two starts below.
+  const kept = createMemorySecretStore();
+  const keychain = async (): Promise<KeychainOpening> => ({ available: true, store: kept, backend: 'test' });
+  // The service: says who sent which key, and refuses it.
+  const sent: (string | undefined)[] = [];
+  const service = createServer((req, res) => {
+    sent.push(req.headers.authorization);
+    res.writeHead(401, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { code: 'INVALID_KEY', message: 'Unknown API key.' } }));
+  });
+  await new Promise<void>((listening) => service.listen(0, '127.0.0.1', listening));
+  cleanups.push(() => new Promise<void>((closed) => service.close(() => closed())));
+  const { port } = service.address() as AddressInfo;
+  const first = await ConsoleCore.open({ dataDir, embeddedMock: 'none', openKeychain: keychain });
+  const secret = `kc5_${randomBytes(16).toString('hex')}`;
+  const key = await first.vault.add({ name: 'Work', secret });
+  expect(key.storage).toBe('os-keychain');
+  const work = first.profiles.add({ name: 'Work', baseUrl: `http://127.0.0.1:${port}`, keyId: key.id });
+  first.profiles.use(work.id);
+  await first.close();
+
+  const asked: number[] = [];
+  let answer!: () => void;
+  const answered = new Promise<void>((go) => (answer = go));
+  const started = Date.now();
+  const core = await ConsoleCore.open({
+    dataDir,
+    embeddedMock: 'none',
+    monitorHealth: true,
+    openKeychain: async () => {
+      asked.push(Date.now());
+      await answered;
+      return keychain();
+    },
+  });
+  cleanups.push(() => core.close());
+  // Asked by the check itself, well before the second the core would otherwise wait for it.
+  await vi.waitFor(() => expect(asked).toHaveLength(1), { timeout: 500 });
+  expect((asked[0] as number) - started).toBeLessThan(500);
+  answer();
+  await core.health.firstPollOver();
+  expect(core.health.state().last).toMatchObject({ profileId: work.id, status: 'key-rejected' });
+  expect(sent).toEqual([`Bearer ${secret}`]);
+  expect(asked).toHaveLength(1);
 });
