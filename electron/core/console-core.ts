@@ -47,8 +47,9 @@ export interface CoreOptions {
   keychainService?: string;
   /**
    * Opens the OS keychain: `openOsKeychain(keychainService)` by default. Given, a test decides how
-   * the keychain answers. The core calls it when something first needs the keychain, or once its
-   * start is over (`openKeychainAfter`), and does not wait for it to start.
+   * the keychain answers. The core calls it when something first needs the keychain, and, with
+   * `monitorHealth` (the app, the web host: their windows show where keys are kept), once its
+   * start is over (`openKeychainAfter`); it does not wait for it to start.
    */
   openKeychain?: (service: string) => Promise<KeychainOpening>;
   /**
@@ -128,12 +129,13 @@ export class ConsoleCore {
     });
     if (warning) options.onWarning?.(warning);
     // The keychain's probe (a write, a read and a delete over D-Bus, answered by another process
-    // that writes a file each time) waits until the start is over: nothing at start needs it. What
-    // does (a key kept in the keychain, a webhook URL) opens it and waits for it, and `keychain`
-    // says "checking" meanwhile (issue 18: a busy keyring daemon held up the first screen by
-    // 50–200 ms on a loaded machine; a locked keychain, the whole start until the user unlocked
-    // it). The binding's first entry, which connects to the session bus on this thread, took
-    // 8–60 ms of the start's own, on the way to the first screen's health check.
+    // that writes a file each time) waits until the start is over, and in the CLI until a command
+    // needs a secret: the embedded mock's key is a session key. What needs the keychain (a key kept
+    // there, a webhook URL) opens it and waits for it, and `keychain` says "checking" meanwhile
+    // (issue 18: a busy keyring daemon held up the first screen by 50–200 ms on a loaded machine;
+    // a locked keychain, the whole start until the user unlocked it). The binding's first entry,
+    // which connects to the session bus on this thread, took 8–60 ms of the start's own, on the
+    // way to the first screen's health check.
     const mockStarting = startEmbeddedMock(options, clock);
     mockStarting.catch(() => undefined); // awaited below, once the vault is made
     const keychain = keychainOnDemand(() =>
@@ -224,8 +226,6 @@ export class ConsoleCore {
       openKeychainAfter(keychain, core.health.firstPollOver(), () => !core.closing);
       await core.openMonitors();
       core.monitors.start();
-    } else {
-      void keychain.open();
     }
     return core;
   }

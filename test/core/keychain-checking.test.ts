@@ -202,3 +202,27 @@ test('a first health check that needs a key kept in the keychain opens the keych
   expect(sent).toEqual([`Bearer ${secret}`]);
   expect(asked).toHaveLength(1);
 });
+
+test('a CLI call that needs no secret leaves the keychain alone; one that does opens it once', async () => {
+  const dataDir = tempDir('agent-console-keychain-checking-');
+  cleanups.push(() => removeDir(dataDir));
+  let asked = 0;
+  const core = await ConsoleCore.open({
+    dataDir,
+    embeddedMock: 'in-process',
+    openKeychain: async () => {
+      asked += 1;
+      return NO_SECRET_SERVICE;
+    },
+  });
+  cleanups.push(() => core.close());
+  // `agent-console agents` on the embedded mock: its key is a session key.
+  const { agents } = await core.client(core.profile()).listAgents();
+  expect(agents.length).toBeGreaterThan(0);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(asked).toBe(0);
+  expect(core.keychain).toMatchObject({ checking: true });
+  // `agent-console keys add` asks where keys can be kept.
+  expect(await core.vault.keychainChecked()).toEqual({ available: false, reason: NO_SECRET_SERVICE.reason });
+  expect(asked).toBe(1);
+});
