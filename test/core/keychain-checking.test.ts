@@ -132,15 +132,13 @@ const NO_SECRET_SERVICE: KeychainOpening = {
 test("the app's core opens the keychain once its first health check is over, not on the way to it", async () => {
   const dataDir = tempDir('agent-console-keychain-checking-');
   cleanups.push(() => removeDir(dataDir));
-  const asked: number[] = [];
+  const { openKeychain, answer, asked } = heldKeychain(async () => NO_SECRET_SERVICE);
+  answer();
   const core = await ConsoleCore.open({
     dataDir,
     embeddedMock: 'in-process',
     monitorHealth: true,
-    openKeychain: async () => {
-      asked.push(Date.now());
-      return NO_SECRET_SERVICE;
-    },
+    openKeychain,
   });
   cleanups.push(() => core.close());
   await core.health.firstPollOver();
@@ -178,20 +176,9 @@ test('a first health check that needs a key kept in the keychain opens the keych
   first.profiles.use(work.id);
   await first.close();
 
-  const asked: number[] = [];
-  let answer!: () => void;
-  const answered = new Promise<void>((go) => (answer = go));
+  const { openKeychain, answer, asked } = heldKeychain(keychain);
   const started = Date.now();
-  const core = await ConsoleCore.open({
-    dataDir,
-    embeddedMock: 'none',
-    monitorHealth: true,
-    openKeychain: async () => {
-      asked.push(Date.now());
-      await answered;
-      return keychain();
-    },
-  });
+  const core = await ConsoleCore.open({ dataDir, embeddedMock: 'none', monitorHealth: true, openKeychain });
   cleanups.push(() => core.close());
   // Asked by the check itself, well before the second the core would otherwise wait for it.
   await vi.waitFor(() => expect(asked).toHaveLength(1), { timeout: 500 });
@@ -206,23 +193,17 @@ test('a first health check that needs a key kept in the keychain opens the keych
 test('a CLI call that needs no secret leaves the keychain alone; one that does opens it once', async () => {
   const dataDir = tempDir('agent-console-keychain-checking-');
   cleanups.push(() => removeDir(dataDir));
-  let asked = 0;
-  const core = await ConsoleCore.open({
-    dataDir,
-    embeddedMock: 'in-process',
-    openKeychain: async () => {
-      asked += 1;
-      return NO_SECRET_SERVICE;
-    },
-  });
+  const { openKeychain, answer, asked } = heldKeychain(async () => NO_SECRET_SERVICE);
+  answer();
+  const core = await ConsoleCore.open({ dataDir, embeddedMock: 'in-process', openKeychain });
   cleanups.push(() => core.close());
   // `agent-console agents` on the embedded mock: its key is a session key.
   const { agents } = await core.client(core.profile()).listAgents();
   expect(agents.length).toBeGreaterThan(0);
   await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(asked).toBe(0);
+  expect(asked).toEqual([]);
   expect(core.keychain).toMatchObject({ checking: true });
   // `agent-console keys add` asks where keys can be kept.
   expect(await core.vault.keychainChecked()).toEqual({ available: false, reason: NO_SECRET_SERVICE.reason });
-  expect(asked).toBe(1);
+  expect(asked).toHaveLength(1);
 });

@@ -58,17 +58,21 @@ export function filesContaining(dir: string, needle: string): string[] {
 /**
  * A keychain that has not answered yet (a system asking to unlock it, a busy daemon): an
  * `openKeychain` for ConsoleCore.open that gives `opening`'s outcome, the real keychain by
- * default, only once `answer()` is called.
+ * default, only once `answer()` is called; `asked` holds when the core asked for it (epoch ms).
  */
 export function heldKeychain(opening: (service: string) => Promise<KeychainOpening> = openOsKeychain): {
   openKeychain: (service: string) => Promise<KeychainOpening>;
   answer: () => void;
+  asked: number[];
 } {
   let answer!: () => void;
   const answered = new Promise<void>((go) => (answer = go));
+  const asked: number[] = [];
   return {
     answer,
+    asked,
     openKeychain: async (service) => {
+      asked.push(Date.now());
       await answered;
       return opening(service);
     },
