@@ -1,8 +1,12 @@
 // The web host's guard: loopback only, the per-launch token, our own Origin and Host.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { BridgeHost } from '../../electron/bridge/bridge-host';
 import { startWebHost } from '../../electron/web-host/server';
+import { openRealKeychain, testService } from '../support/keychain';
+import { ensureWebHostBuilt, startWebHostProcess } from '../support/web-host';
 import { expect, screenshotLightAndDark, screenshotPath, test } from './fixtures';
 
 function rawGet(url: string, headers: Record<string, string>): Promise<number> {
@@ -156,5 +160,28 @@ test('the page comes up while the core is still opening, then connects and hears
   } finally {
     bridge.close();
     await host.close();
+  }
+});
+
+// Issue 18: `npm run web` opens the keychain only once the first screen's health check is over.
+// Keys must still say where keys are kept, without anyone having asked it to look.
+test('`npm run web`: after the first screen connects, Keys says where keys are kept, unasked', async ({
+  page,
+}) => {
+  const real = await openRealKeychain(testService('e2e-web-host-keychain'));
+  test.skip(real.skipReason !== undefined, real.skipReason);
+  await ensureWebHostBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-e2e-web-keychain-'));
+  const web = await startWebHostProcess(dataDir);
+  try {
+    await page.goto(web.url.href);
+    await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+    await page.getByRole('link', { name: 'Keys' }).click();
+    await expect(page.getByText('Secrets are kept in your system keychain')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'keychain' })).toHaveCount(0);
+    await screenshotLightAndDark(page, 'web-host-keys-keychain-known');
+  } finally {
+    await web.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -6,6 +6,8 @@ import type { BridgeResult } from '../../shared/bridge';
 
 export interface WebHostProcess {
   child: ChildProcess;
+  /** The URL it printed, token and all, as a user opens it. */
+  url: URL;
   call<T>(name: string, input?: unknown): Promise<BridgeResult<T>>;
   /** SIGTERM, as Ctrl+C in its terminal would, and its exit code once it is gone. */
   stop(): Promise<number | null>;
@@ -39,6 +41,7 @@ export async function startWebHostProcess(
   const token = url.searchParams.get('token') as string;
   return {
     child,
+    url,
     async call<T>(name: string, input: unknown = {}) {
       const res = await fetch(`${url.origin}/bridge/call/${name}?token=${token}`, {
         method: 'POST',
