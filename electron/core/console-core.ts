@@ -416,12 +416,16 @@ const KEYCHAIN_AFTER_START_MS = 1_000;
  * it), or KEYCHAIN_AFTER_START_MS from now if that is sooner, unless the core is closing by then;
  * whatever needs the keychain before that opens it then.
  */
-function openKeychainAfter(keychain: KeychainOpener, firstCheck: Promise<void>, open: () => boolean): void {
+function openKeychainAfter(
+  keychain: KeychainOpener,
+  firstCheck: Promise<void>,
+  stillOpen: () => boolean,
+): void {
   let timer: NodeJS.Timeout | undefined;
   const cap = new Promise<void>((go) => (timer = setTimeout(go, KEYCHAIN_AFTER_START_MS)));
   void Promise.race([firstCheck, cap]).then(() => {
     clearTimeout(timer);
-    if (open()) void keychain.open();
+    if (stillOpen()) void keychain.open();
   });
 }
 
