@@ -2,6 +2,7 @@
 // start it through this one function (STYLE.md: the mock server stands alone).
 import { mkdirSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../shared/api';
 import { systemClock, type Clock } from '../shared/clock';
@@ -105,6 +106,9 @@ async function listen(options: MockServerOptions, stateLock: FolderLock): Promis
     ...(options.chatTimeoutMs !== undefined ? { chatTimeoutMs: options.chatTimeoutMs } : {}),
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   });
+  // Its state read and checked, the mock gives the event loop a turn before building its server:
+  // embedded, it starts on the thread that answers the web host's page (issue 18).
+  await nextTurn();
   const control = new MockControl(service);
   const app = Fastify({
     https: { key: tls.key, cert: tls.cert },

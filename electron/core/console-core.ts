@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { arch, platform, release } from 'node:os';
 import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { systemClock, type Clock } from '../../shared/clock';
 import {
   announceEndpoint,
@@ -175,6 +176,7 @@ export class ConsoleCore {
     });
 
     const { mock, running } = await mockStarting;
+    await nextTurn();
     if (running) {
       await installEmbeddedMock(vault, profiles, {
         baseUrl: running.baseUrl,
@@ -222,6 +224,7 @@ export class ConsoleCore {
       (error: unknown) => appLog.warn(`The keychain could not be opened: ${(error as Error).message}`),
     );
     if (options.monitorHealth) {
+      await nextTurn();
       core.health.start();
       openKeychainAfter(keychain, core.health.firstPollOver(), () => !core.closing);
       await core.openMonitors();
@@ -447,8 +450,13 @@ async function startEmbeddedMock(
   const mockDir = join(options.dataDir, 'mock');
   const running = mode === 'discover' ? findRunningEndpoint(mockDir) : undefined;
   if (running) return { running };
-  // Loaded only here: a real profile's session never loads fastify or selfsigned.
+  // Loaded only here: a real profile's session never loads fastify or selfsigned. The event loop
+  // gets a turn before and after each long step of a start (issue 18): the web host answers the
+  // page's requests on this thread while its core opens, and a start made only of promise steps
+  // never lets the loop reach them (measured: the page's HTML waited 40–65 ms for the mock's start).
+  await nextTurn();
   const { startMockServer } = await import('../../mock/server');
+  await nextTurn();
   const start = () =>
     startMockServer({
       dataDir: mockDir,
