@@ -1,6 +1,8 @@
 // The composition root of the core: one data dir gives one settings store, key vault, profile
 // store, limiter per key, request log and transcript store, shared by every caller in the process
 // (the Electron shell, the web host, the CLI). Plain Node: no `electron` import.
+// First, before any of the core's schemas is made.
+import './zod-jitless';
 import { readFileSync } from 'node:fs';
 import { arch, platform, release } from 'node:os';
 import { join } from 'node:path';
