@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, test, vi } from 'vitest';
 import { BridgeHost } from '../../electron/bridge/bridge-host';
-import { ConsoleCore } from '../../electron/core/console-core';
+import { ConsoleCore, type CoreOptions } from '../../electron/core/console-core';
 import { createMemorySecretStore, type KeychainOpening } from '../../electron/core/secret-store';
 import type { HealthReport } from '../../shared/api';
 import type { AppInfo, BridgeResult, KeyInfo, ProfileInfo } from '../../shared/bridge';
@@ -32,6 +32,26 @@ afterEach(async () => {
   if (real.store) await clearService(service);
 });
 
+/** A new data folder, removed after the test. */
+function newDataDir(): string {
+  const dataDir = tempDir('agent-console-keychain-checking-');
+  cleanups.push(() => removeDir(dataDir));
+  return dataDir;
+}
+
+/** A core, closed after the test. */
+async function openCore(options: CoreOptions): Promise<ConsoleCore> {
+  const core = await ConsoleCore.open(options);
+  cleanups.push(() => core.close());
+  return core;
+}
+
+const NO_SECRET_SERVICE: KeychainOpening = {
+  available: false,
+  reason: 'No Secret Service answered on this session bus.',
+  detail: 'org.freedesktop.DBus.Error.ServiceUnknown',
+};
+
 const valueOf = <T>(result: BridgeResult<unknown>): T => {
   if (!result.ok) throw new Error(`bridge call failed: ${JSON.stringify(result.error)}`);
   return result.value as T;
@@ -40,16 +60,14 @@ const valueOf = <T>(result: BridgeResult<unknown>): T => {
 keychainTest(
   `with the keychain not answering yet, the console and its mock work, and a key added meanwhile goes to the keychain once it answers${suffix}`,
   async () => {
-    const dataDir = tempDir('agent-console-keychain-checking-');
-    cleanups.push(() => removeDir(dataDir));
+    const dataDir = newDataDir();
     const { openKeychain, answer } = heldKeychain();
-    const core = await ConsoleCore.open({
+    const core = await openCore({
       dataDir,
       embeddedMock: 'in-process',
       keychainService: service,
       openKeychain,
     });
-    cleanups.push(() => core.close());
     const host = new BridgeHost(core, { transport: 'web', version: 'test' });
     cleanups.push(() => host.close());
     const events: string[] = [];
@@ -97,50 +115,29 @@ keychainTest(
 );
 
 test('a keychain that turns out missing refuses a key for it, after the check, with its reason', async () => {
-  const dataDir = tempDir('agent-console-keychain-checking-');
-  cleanups.push(() => removeDir(dataDir));
-  const { openKeychain, answer } = heldKeychain(async () => ({
-    available: false,
-    reason: 'No Secret Service answered on this session bus.',
-    detail: 'org.freedesktop.DBus.Error.ServiceUnknown',
-  }));
-  const core = await ConsoleCore.open({ dataDir, embeddedMock: 'none', openKeychain });
-  cleanups.push(() => core.close());
+  const dataDir = newDataDir();
+  const { openKeychain, answer } = heldKeychain(async () => NO_SECRET_SERVICE);
+  const core = await openCore({ dataDir, embeddedMock: 'none', openKeychain });
   const refused = core.vault.add({ name: 'Work', secret: `kc3_${randomBytes(16).toString('hex')}` });
   refused.catch(() => undefined);
   expect(core.keychain.checking).toBe(true);
   answer();
   await expect(refused).rejects.toMatchObject({
     code: 'NO_KEYCHAIN',
-    message: expect.stringContaining('No Secret Service answered on this session bus.'),
+    message: expect.stringContaining(NO_SECRET_SERVICE.reason),
   });
-  expect(core.keychain).toEqual({
-    available: false,
-    reason: 'No Secret Service answered on this session bus.',
-  });
+  expect(core.keychain).toEqual({ available: false, reason: NO_SECRET_SERVICE.reason });
   expect(core.vault.list()).toEqual([]);
 });
 
 // The app and the web host (a core that monitors health): the keychain is opened after the first
 // screen's health check, not on the way to it, unless something needs it sooner.
-const NO_SECRET_SERVICE: KeychainOpening = {
-  available: false,
-  reason: 'No Secret Service answered on this session bus.',
-  detail: 'org.freedesktop.DBus.Error.ServiceUnknown',
-};
 
 test("the app's core opens the keychain once its first health check is over, not on the way to it", async () => {
-  const dataDir = tempDir('agent-console-keychain-checking-');
-  cleanups.push(() => removeDir(dataDir));
+  const dataDir = newDataDir();
   const { openKeychain, answer, asked } = heldKeychain(async () => NO_SECRET_SERVICE);
   answer();
-  const core = await ConsoleCore.open({
-    dataDir,
-    embeddedMock: 'in-process',
-    monitorHealth: true,
-    openKeychain,
-  });
-  cleanups.push(() => core.close());
+  const core = await openCore({ dataDir, embeddedMock: 'in-process', monitorHealth: true, openKeychain });
   await core.health.firstPollOver();
   const first = core.health.state().last;
   expect(first?.status).toBe('healthy');
@@ -153,8 +150,7 @@ test("the app's core opens the keychain once its first health check is over, not
 });
 
 test('a first health check that needs a key kept in the keychain opens the keychain at once', async () => {
-  const dataDir = tempDir('agent-console-keychain-checking-');
-  cleanups.push(() => removeDir(dataDir));
+  const dataDir = newDataDir();
   // A keychain of this test's own, kept across the two starts below.
   const kept = createMemorySecretStore();
   const keychain = async (): Promise<KeychainOpening> => ({ available: true, store: kept, backend: 'test' });
@@ -178,8 +174,7 @@ test('a first health check that needs a key kept in the keychain opens the keych
 
   const { openKeychain, answer, asked } = heldKeychain(keychain);
   const started = Date.now();
-  const core = await ConsoleCore.open({ dataDir, embeddedMock: 'none', monitorHealth: true, openKeychain });
-  cleanups.push(() => core.close());
+  const core = await openCore({ dataDir, embeddedMock: 'none', monitorHealth: true, openKeychain });
   // Asked by the check itself, well before the second the core would otherwise wait for it.
   await vi.waitFor(() => expect(asked).toHaveLength(1), { timeout: 500 });
   expect((asked[0] as number) - started).toBeLessThan(500);
@@ -191,12 +186,10 @@ test('a first health check that needs a key kept in the keychain opens the keych
 });
 
 test('a CLI call that needs no secret leaves the keychain alone; one that does opens it once', async () => {
-  const dataDir = tempDir('agent-console-keychain-checking-');
-  cleanups.push(() => removeDir(dataDir));
+  const dataDir = newDataDir();
   const { openKeychain, answer, asked } = heldKeychain(async () => NO_SECRET_SERVICE);
   answer();
-  const core = await ConsoleCore.open({ dataDir, embeddedMock: 'in-process', openKeychain });
-  cleanups.push(() => core.close());
+  const core = await openCore({ dataDir, embeddedMock: 'in-process', openKeychain });
   // `agent-console agents` on the embedded mock: its key is a session key.
   const { agents } = await core.client(core.profile()).listAgents();
   expect(agents.length).toBeGreaterThan(0);
