@@ -1,6 +1,6 @@
 // The shell every screen lives in: the header (profile, rate limit), the navigation, the screen.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { ErrorMessage } from './components/error-message';
 import { ScreenFailure } from './components/screen-failure';
@@ -19,43 +19,69 @@ import { prepareClockTime } from './components/clock-time';
 import { startLiveStores } from './stores/live';
 import { SCREENS, useNavigation, type Screen } from './stores/navigation';
 
-// Each screen is its own chunk, loaded when first shown: the first paint carries only the shell
-// (header, navigation) and the screen in view (issue 18).
-const AgentsScreen = lazy(() =>
-  import('./screens/agents/agents-screen').then((m) => ({ default: m.AgentsScreen })),
-);
-const ConversationsScreen = lazy(() =>
-  import('./screens/conversations/conversations-screen').then((m) => ({ default: m.ConversationsScreen })),
-);
-const HealthScreen = lazy(() =>
-  import('./screens/health/health-screen').then((m) => ({ default: m.HealthScreen })),
-);
-const OverviewScreen = lazy(() =>
-  import('./screens/overview/overview-screen').then((m) => ({ default: m.OverviewScreen })),
-);
-const KeysScreen = lazy(() => import('./screens/keys/keys-screen').then((m) => ({ default: m.KeysScreen })));
-const MockScreen = lazy(() =>
-  import('./screens/mock-room/mock-screen').then((m) => ({ default: m.MockScreen })),
-);
-const LogScreen = lazy(() => import('./screens/log/log-screen').then((m) => ({ default: m.LogScreen })));
-const PlaceholderScreen = lazy(() =>
-  import('./screens/placeholder/placeholder-screen').then((m) => ({ default: m.PlaceholderScreen })),
-);
-const PlaygroundScreen = lazy(() =>
-  import('./screens/playground/playground-screen').then((m) => ({ default: m.PlaygroundScreen })),
-);
-const ProfilesScreen = lazy(() =>
-  import('./screens/profiles/profiles-screen').then((m) => ({ default: m.ProfilesScreen })),
-);
-const TestsScreen = lazy(() =>
-  import('./screens/tests/tests-screen').then((m) => ({ default: m.TestsScreen })),
-);
-const ThreadsScreen = lazy(() =>
-  import('./screens/threads/threads-screen').then((m) => ({ default: m.ThreadsScreen })),
-);
-const UsageScreen = lazy(() =>
-  import('./screens/usage/usage-screen').then((m) => ({ default: m.UsageScreen })),
-);
+// Each screen is its own chunk, fetched when first shown: the first paint carries only the shell
+// (header, navigation) and the screen in view. Not a React.lazy behind Suspense: React holds back
+// content that replaces a Suspense fallback until 300 ms after the fallback showed
+// (FALLBACK_THROTTLE_MS), so the first screen's playground came a third of a second after its
+// "Connected", and every screen's first visit as late, for no other reason (issue 18). Fetched
+// while the core opened instead, ahead of the first replies, its requests and script slowed the
+// core's start by ~30 ms (measured): it is fetched once the shell has its data.
+const SCREEN_VIEWS = {
+  Agents: screenChunk(() => import('./screens/agents/agents-screen').then((m) => m.AgentsScreen)),
+  Conversations: screenChunk(() =>
+    import('./screens/conversations/conversations-screen').then((m) => m.ConversationsScreen),
+  ),
+  Health: screenChunk(() => import('./screens/health/health-screen').then((m) => m.HealthScreen)),
+  Overview: screenChunk(() => import('./screens/overview/overview-screen').then((m) => m.OverviewScreen)),
+  Keys: screenChunk(() => import('./screens/keys/keys-screen').then((m) => m.KeysScreen)),
+  Mock: screenChunk(() => import('./screens/mock-room/mock-screen').then((m) => m.MockScreen)),
+  Log: screenChunk(() => import('./screens/log/log-screen').then((m) => m.LogScreen)),
+  Playground: screenChunk(() =>
+    import('./screens/playground/playground-screen').then((m) => m.PlaygroundScreen),
+  ),
+  Profiles: screenChunk(() => import('./screens/profiles/profiles-screen').then((m) => m.ProfilesScreen)),
+  Tests: screenChunk(() => import('./screens/tests/tests-screen').then((m) => m.TestsScreen)),
+  Threads: screenChunk(() => import('./screens/threads/threads-screen').then((m) => m.ThreadsScreen)),
+  Usage: screenChunk(() => import('./screens/usage/usage-screen').then((m) => m.UsageScreen)),
+} satisfies Record<Screen, ScreenView>;
+
+/** A screen: its code's component once here; until then "Loading …", or the fetch's failure. */
+type ScreenView = (props: { screen: Screen }) => ReactNode;
+
+/** A screen whose code is fetched once; a failed fetch is made again next time (the retry). */
+function screenChunk(load: () => Promise<ComponentType>): ScreenView {
+  let loading: Promise<ComponentType> | undefined;
+  let loaded: ComponentType | undefined;
+  const fetchCode = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  function View({ screen }: { screen: Screen }): ReactNode {
+    const [code, setCode] = useState<{ component?: ComponentType; failure?: unknown }>(() => ({
+      component: loaded,
+    }));
+    useEffect(() => {
+      if (code.component) return;
+      let mounted = true;
+      fetchCode().then(
+        (component) => mounted && setCode({ component }),
+        (failure: unknown) => mounted && setCode({ failure }),
+      );
+      return () => {
+        mounted = false;
+      };
+    }, [code.component]);
+    // Thrown, it is the error boundary's to show (ScreenFailure), and going to another screen resets.
+    if (code.failure !== undefined) throw code.failure;
+    const Component = code.component;
+    return Component ? <Component /> : <p className="screen-loading">Loading {screen}…</p>;
+  }
+  return View;
+}
 
 export function App() {
   return (
@@ -65,35 +91,9 @@ export function App() {
   );
 }
 
-function ScreenView({ screen }: { screen: Screen }) {
-  switch (screen) {
-    case 'Overview':
-      return <OverviewScreen />;
-    case 'Keys':
-      return <KeysScreen />;
-    case 'Profiles':
-      return <ProfilesScreen />;
-    case 'Log':
-      return <LogScreen />;
-    case 'Mock':
-      return <MockScreen />;
-    case 'Playground':
-      return <PlaygroundScreen />;
-    case 'Threads':
-      return <ThreadsScreen />;
-    case 'Conversations':
-      return <ConversationsScreen />;
-    case 'Agents':
-      return <AgentsScreen />;
-    case 'Usage':
-      return <UsageScreen />;
-    case 'Health':
-      return <HealthScreen />;
-    case 'Tests':
-      return <TestsScreen />;
-    default:
-      return <PlaceholderScreen screen={screen} />;
-  }
+function CurrentScreen({ screen }: { screen: Screen }) {
+  const View = SCREEN_VIEWS[screen];
+  return <View screen={screen} />;
 }
 
 /** The skip link (issue 14): to the playground's message box, from any screen. */
@@ -166,7 +166,7 @@ function Shell() {
           // A screen that throws, or whose code cannot be fetched, says so; going to another resets.
           <ErrorBoundary FallbackComponent={ScreenFailure} resetKeys={[screen]}>
             <Suspense fallback={<p className="screen-loading">Loading {screen}…</p>}>
-              <ScreenView screen={screen} />
+              <CurrentScreen screen={screen} />
             </Suspense>
           </ErrorBoundary>
         ) : info.isError ? null : (

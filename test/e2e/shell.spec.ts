@@ -189,6 +189,34 @@ test('keyboard only: reach a screen from the navigation and add a key', async ({
   await expect(app.getByRole('table', { name: 'Keys' })).toContainText('typed');
 });
 
+// Issue 18: a screen's code is fetched when the screen is first shown. While it comes the screen
+// says so; when it cannot be fetched it says that, and the next visit fetches it again.
+test('a screen still loading says so, then shows; one whose code failed loads on the next visit', async ({
+  app,
+}) => {
+  const nav = app.getByRole('navigation', { name: 'Main' });
+  let fetches = 0;
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await app.route(/\/assets\/keys-screen-[\w-]+\.js$/, async (route) => {
+    fetches += 1;
+    if (fetches === 1) return route.abort('connectionreset');
+    await released;
+    return route.continue();
+  });
+  await nav.getByRole('link', { name: 'Keys', exact: true }).click();
+  const failure = app.getByRole('alert').filter({ hasText: 'This screen could not be loaded.' });
+  await expect(failure).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Log', exact: true }).click();
+  await expect(failure).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Keys', exact: true }).click();
+  await expect(app.getByText('Loading Keys…')).toBeVisible();
+  release();
+  await expect(app.getByRole('form', { name: 'Add a key' })).toBeVisible();
+  await expect(app.getByText('Loading Keys…')).toHaveCount(0);
+});
+
 test.describe('in a dark desktop theme', () => {
   test.use({ colorScheme: 'dark' });
   test('the console follows it, with readable contrast', async ({ app }) => {
