@@ -63,6 +63,8 @@ interface Start {
   page: number;
   /** Spawn → the tab's page says "Connected", ms, as the page saw it; undefined without a tab. */
   connected: number | undefined;
+  /** Spawn → the first screen (the playground, its message box) is on the page, ms; web host only. */
+  screen?: number | undefined;
   /** The same as the bench saw it (the page's log of it reaching Playwright), ms. */
   waited: number | undefined;
   /** The machine's CPU time over the whole start, ms. */
@@ -71,8 +73,9 @@ interface Start {
   quiet?: boolean | undefined;
 }
 
-/** What the page logs once it says "Connected" (NOTE_CONNECTED). */
+/** What the page logs once it says "Connected", and once its first screen is there (NOTE_CONNECTED). */
 const CONNECTED_LOG = 'agent-console-bench: connected';
+const SCREEN_LOG = 'agent-console-bench: screen';
 
 /**
  * Put in a tab before its page loads: notes the wall-clock moment (epoch ms) the page's text first
@@ -92,13 +95,26 @@ const observer = new MutationObserver(() => {
   console.debug(${JSON.stringify(CONNECTED_LOG)});
 });
 observer.observe(document, { subtree: true, childList: true, characterData: true });
+const screenObserver = new MutationObserver(() => {
+  if (!document.getElementById('composer')) return;
+  window.__screenAt = performance.timeOrigin + performance.now();
+  screenObserver.disconnect();
+  console.debug(${JSON.stringify(SCREEN_LOG)});
+});
+screenObserver.observe(document, { subtree: true, childList: true });
 `;
 
 /**
  * From spawning `node args…` (a server that prints "Agent Console: URL", as `npm run web` does) to a
- * 200 for its URL, and, with a browser tab, to the page there saying "Connected".
+ * 200 for its URL, and, with a browser tab, to the page there saying "Connected" and, with
+ * `withScreen` (the console), to its first screen's message box.
  */
-async function timedStart(args: string[], env: NodeJS.ProcessEnv, tab: Tab | undefined): Promise<Start> {
+async function timedStart(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  tab: Tab | undefined,
+  withScreen = false,
+): Promise<Start> {
   const cpuBefore = machineCpuMs();
   const started = performance.now();
   const child = spawn(process.execPath, args, {
@@ -120,22 +136,34 @@ async function timedStart(args: string[], env: NodeJS.ProcessEnv, tab: Tab | und
     await res.text();
     const page = performance.now() - started;
     let connected: number | undefined;
+    let screen: number | undefined;
     let waited: number | undefined;
+    let cpuAfter: number | undefined;
     if (tab) {
       await tab.addInitScript(NOTE_CONNECTED);
       const said = tab.waitForEvent('console', { predicate: (message) => message.text() === CONNECTED_LOG });
+      const shown = withScreen
+        ? tab.waitForEvent('console', { predicate: (message) => message.text() === SCREEN_LOG })
+        : undefined;
       await tab.goto(url);
       await said;
       waited = performance.now() - started;
-      const at = await tab.evaluate(() => (window as unknown as { __connectedAt?: number }).__connectedAt);
+      cpuAfter = machineCpuMs();
+      await shown;
+      const [at, screenAt] = await tab.evaluate(() => {
+        const notes = window as unknown as { __connectedAt?: number; __screenAt?: number };
+        return [notes.__connectedAt, notes.__screenAt];
+      });
       if (at === undefined)
         throw new Error(`the page of node ${args[0]} says "Connected" but its note is missing`);
       // Both clocks are this machine's wall clock: the tab's time origin and this process's.
       connected = at - (performance.timeOrigin + started);
+      if (screenAt !== undefined) screen = screenAt - (performance.timeOrigin + started);
+    } else {
+      cpuAfter = machineCpuMs();
     }
-    const cpuAfter = machineCpuMs();
     const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
-    return { page, connected, waited, cpu };
+    return { page, connected, screen, waited, cpu };
   } finally {
     child.kill('SIGTERM');
     await new Promise((done) => child.once('exit', done));
@@ -195,6 +223,7 @@ async function startsInTabs(
 interface Medians {
   page: number;
   connected: number | undefined;
+  screen: number | undefined;
   waited: number | undefined;
   cpu: number | undefined;
   /** How many of the starts began on a quiet machine, of how many. */
@@ -204,11 +233,13 @@ interface Medians {
 function medians(starts: Start[]): Medians {
   const defined = (values: (number | undefined)[]) => values.filter((v): v is number => v !== undefined);
   const connected = defined(starts.map((s) => s.connected));
+  const screen = defined(starts.map((s) => s.screen));
   const waited = defined(starts.map((s) => s.waited));
   const cpu = defined(starts.map((s) => s.cpu));
   return {
     page: median(starts.map((s) => s.page)),
     connected: connected.length > 0 ? median(connected) : undefined,
+    screen: screen.length > 0 ? median(screen) : undefined,
     waited: waited.length > 0 ? median(waited) : undefined,
     cpu: cpu.length > 0 ? median(cpu) : undefined,
     quiet: { of: starts.length, quiet: starts.filter((s) => s.quiet === true).length },
@@ -284,6 +315,7 @@ async function webHostStarts(): Promise<{
       ['out/node/web-host.js'],
       { AGENT_CONSOLE_DATA_DIR: dataDir, AGENT_CONSOLE_NO_OPEN: '1' },
       tab,
+      true,
     );
   try {
     const [first] = (await startsInTabs(browser, 1, webHost)) as [Start];
@@ -501,6 +533,14 @@ export async function packagingFigures(): Promise<Figure[]> {
         starts.webOpening.connected === undefined
           ? 'no Chromium found'
           : `spawned as soon as Playwright's newPage() returned, while Chromium was still starting the tab (as this figure was taken before): median of ${RUNS}; ${cpuNote(starts.webOpening)}`,
+    },
+    {
+      figure: 'web host spawn → first screen shown',
+      value: starts.web.screen === undefined ? 'n/a' : `${Math.round(starts.web.screen)} ms`,
+      note:
+        starts.web.screen === undefined
+          ? 'no Chromium found'
+          : `the starts with the tab open, until the first screen (the playground) is on the page with its message box: median of ${RUNS}`,
     },
     {
       figure: 'lower bound: bare server spawn → "Connected"',
