@@ -47,6 +47,11 @@ export interface WebHost {
 
 const LAUNCH_TTL_MS = 120_000;
 
+/** What a launch link answers, with the cookie: on to the console, from a page of this origin. */
+const LAUNCH_PAGE =
+  '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/">' +
+  '<title>Agent Console</title><p>Opening <a href="/">Agent Console</a>…</p>';
+
 function sameSecret(a: string | undefined, b: string): boolean {
   if (!a || a.length !== b.length) return false;
   return timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -94,7 +99,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           'This launch link was already used or has expired: open the URL that `npm run web` printed.',
         );
       }
-      return reply.header('set-cookie', setCookie).header('cache-control', 'no-store').redirect('/', 303);
+      // The browser came here from the opener's file (a cross-site start), and a SameSite=Strict
+      // cookie is not sent on a redirect that such a navigation follows: an HTTP redirect to / was
+      // refused for want of the token. A page of ours sends the browser on instead, so the request
+      // for / comes from this origin and carries the cookie.
+      return reply
+        .header('set-cookie', setCookie)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
+        .header('content-security-policy', CONTENT_SECURITY_POLICY)
+        .type('text/html; charset=utf-8')
+        .send(LAUNCH_PAGE);
     }
     const query = (request.query as Record<string, unknown>).token;
     const given = typeof query === 'string' ? query : cookieToken(request.headers.cookie, cookie);

@@ -1,8 +1,9 @@
 // The web host's guard: loopback only, the per-launch token, our own Origin and Host.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { BridgeHost } from '../../electron/bridge/bridge-host';
 import { startWebHost } from '../../electron/web-host/server';
 import { openRealKeychain, testService } from '../support/keychain';
@@ -180,6 +181,52 @@ test('`npm run web`: after the first screen connects, Keys says where keys are k
     await expect(page.getByText('Secrets are kept in your system keychain')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'keychain' })).toHaveCount(0);
     await screenshotLightAndDark(page, 'web-host-keys-keychain-known');
+  } finally {
+    await web.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+// Issue 13: `npm run web` opens the user's browser with a one-time link in a file only this user
+// can read, never with the token on a command line. The browser's opener here is a stand-in
+// `xdg-open` that keeps a copy of the file it was given and its command line.
+test('`npm run web` opens the browser on a one-time link: the console, and no token on any command line', async ({
+  page,
+}) => {
+  test.skip(process.platform !== 'linux', 'the opener on Linux is xdg-open; macOS and Windows open theirs');
+  await ensureWebHostBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-e2e-web-open-'));
+  const bin = join(dataDir, 'bin');
+  mkdirSync(bin);
+  writeFileSync(
+    join(bin, 'xdg-open'),
+    `#!/bin/sh\nprintf '%s\\n' "$@" > "${dataDir}/args.tmp" && cp "$1" "${dataDir}/opened.html" && mv "${dataDir}/args.tmp" "${dataDir}/args"\n`,
+    { mode: 0o755 },
+  );
+  const web = await startWebHostProcess(dataDir, {
+    AGENT_CONSOLE_NO_OPEN: '0',
+    DISPLAY: ':0',
+    PATH: `${bin}:${process.env.PATH ?? ''}`,
+  });
+  try {
+    const argsFile = join(dataDir, 'args');
+    await expect.poll(() => existsSync(argsFile), { timeout: 10_000 }).toBe(true);
+    const token = web.url.searchParams.get('token') as string;
+    const args = readFileSync(argsFile, 'utf8');
+    expect(args).not.toContain(token);
+    const opened = readFileSync(join(dataDir, 'opened.html'), 'utf8');
+    expect(opened).not.toContain(token);
+    const launch = /url=(http:\/\/127\.0\.0\.1:\d+\/\?launch=\w+)/.exec(opened)?.[1];
+    expect(launch, opened).toBeDefined();
+
+    // The browser follows the file to the console, which comes up connected.
+    await page.goto(pathToFileURL(join(dataDir, 'opened.html')).href);
+    await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+    expect(new URL(page.url()).search).toBe('');
+    // The link worked once: it is refused now, in words.
+    const again = await fetch(launch as string, { redirect: 'manual' });
+    expect(again.status).toBe(401);
+    expect(await again.text()).toContain('This launch link was already used or has expired');
   } finally {
     await web.stop();
     rmSync(dataDir, { recursive: true, force: true });
