@@ -175,6 +175,9 @@ export async function buildNodeTools() {
       entryPoints: { 'cli.bundle': 'agent-console:cli', 'web-host.bundle': 'electron/web-host/main.ts' },
       outExtension: { '.js': '.cjs' },
       outdir,
+      // Licence comments in a file beside each bundle (cli.bundle.cjs.LEGAL.txt): one of them is not
+      // ASCII, and the launcher reads an ASCII bundle without decoding it (code-cache.ts).
+      legalComments: 'external',
       plugins: [cliEntry],
     }),
   );
