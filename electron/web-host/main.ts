@@ -2,6 +2,7 @@
 // data dir, serves the built renderer and the bridge on 127.0.0.1, and prints (and, where a
 // desktop exists, opens) the tokened URL. The page is served while the core is still loading and
 // opening (issue 18: the browser fetches the renderer meanwhile); bridge calls wait for the core.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -68,9 +69,6 @@ async function main(): Promise<void> {
     );
     setTimeout(() => rmSync(dir, { recursive: true, force: true }), 120_000).unref();
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    // Loaded only here: node:child_process (with net, dgram and the rest it loads) is 5–8 ms of a
-    // start that opens no browser (issue 18).
-    const { spawn } = await import('node:child_process');
     spawn(opener, [page], { stdio: 'ignore', detached: true })
       .on('error', () => undefined)
       .unref();
