@@ -9,7 +9,7 @@ import { toBridgeError } from './bridge-error';
 import { appHandlers } from './handlers/app';
 import { browseHandlers } from './handlers/browse';
 import { chatHandlers } from './handlers/chat';
-import type { AllHandlers, Emit, HandlerContext } from './handlers/context';
+import type { AllHandlers, DomainHandlers, Emit, HandlerContext } from './handlers/context';
 import { healthHandlers } from './handlers/health';
 import { keysHandlers } from './handlers/keys';
 import { logHandlers } from './handlers/log';
@@ -17,7 +17,6 @@ import { mockHandlers } from './handlers/mock';
 import { monitorsHandlers } from './handlers/monitors';
 import { profilesHandlers } from './handlers/profiles';
 import { rateHandlers } from './handlers/rate';
-import { testsHandlers } from './handlers/tests';
 import { transcriptsHandlers } from './handlers/transcripts';
 
 export interface BridgeHostOptions {
@@ -25,6 +24,32 @@ export interface BridgeHostOptions {
   version: string;
   /** The Tests screen's folder chooser: Electron's dialog, or a test's own. */
   chooseFolder?: () => Promise<string | undefined>;
+}
+
+/**
+ * A domain's handlers whose code is loaded at the domain's first call. The Tests screen's (suites,
+ * YAML, JSON Schema, a folder watcher) took 10–13 ms of every start, before the core's first health
+ * check that the first screen waits for (issue 18). Its handlers are made then, once.
+ */
+function loadedAtFirstCall<D extends string>(
+  domain: D,
+  load: () => Promise<(context: HandlerContext) => DomainHandlers<D>>,
+  context: HandlerContext,
+): DomainHandlers<D> {
+  let loading: Promise<Record<string, (input: unknown) => Promise<unknown>>> | undefined;
+  const calls = Object.keys(BRIDGE_CALLS).filter((call) => call.startsWith(`${domain}:`));
+  return Object.fromEntries(
+    calls.map((call) => [
+      call,
+      async (input: unknown) => {
+        loading ??= load().then(
+          (make) => make(context) as Record<string, (input: unknown) => Promise<unknown>>,
+        );
+        const handlers = await loading;
+        return (handlers[call] as (input: unknown) => Promise<unknown>)(input);
+      },
+    ]),
+  ) as DomainHandlers<D>;
 }
 
 export class BridgeHost {
@@ -57,7 +82,7 @@ export class BridgeHost {
       ...monitorsHandlers(context),
       ...transcriptsHandlers(context),
       ...mockHandlers(context),
-      ...testsHandlers(context),
+      ...loadedAtFirstCall('tests', () => import('./handlers/tests').then((m) => m.testsHandlers), context),
     };
   }
 
