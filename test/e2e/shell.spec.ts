@@ -207,11 +207,13 @@ test('a screen still loading says so, then shows; one whose code failed loads on
   await nav.getByRole('link', { name: 'Keys', exact: true }).click();
   const failure = app.getByRole('alert').filter({ hasText: 'This screen could not be loaded.' });
   await expect(failure).toBeVisible();
+  await app.screenshot({ path: screenshotPath('screen-code-failed') });
 
   await nav.getByRole('link', { name: 'Log', exact: true }).click();
   await expect(failure).toHaveCount(0);
   await nav.getByRole('link', { name: 'Keys', exact: true }).click();
   await expect(app.getByText('Loading Keys…')).toBeVisible();
+  await app.screenshot({ path: screenshotPath('screen-loading') });
   release();
   await expect(app.getByRole('form', { name: 'Add a key' })).toBeVisible();
   await expect(app.getByText('Loading Keys…')).toHaveCount(0);
