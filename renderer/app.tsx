@@ -78,7 +78,7 @@ function screenChunk(load: () => Promise<ComponentType>): ScreenView {
     // Thrown, it is the error boundary's to show (ScreenFailure), and going to another screen resets.
     if (code.failure !== undefined) throw code.failure;
     const Component = code.component;
-    return Component ? <Component /> : <p className="screen-loading">Loading {screen}…</p>;
+    return Component ? <Component /> : <ScreenLoading screen={screen} />;
   }
   return View;
 }
@@ -89,6 +89,10 @@ export function App() {
       <Shell />
     </QueryClientProvider>
   );
+}
+
+function ScreenLoading({ screen }: { screen: Screen }) {
+  return <p className="screen-loading">Loading {screen}…</p>;
 }
 
 function CurrentScreen({ screen }: { screen: Screen }) {
@@ -165,7 +169,7 @@ function Shell() {
         {ready ? (
           // A screen that throws, or whose code cannot be fetched, says so; going to another resets.
           <ErrorBoundary FallbackComponent={ScreenFailure} resetKeys={[screen]}>
-            <Suspense fallback={<p className="screen-loading">Loading {screen}…</p>}>
+            <Suspense fallback={<ScreenLoading screen={screen} />}>
               <CurrentScreen screen={screen} />
             </Suspense>
           </ErrorBoundary>

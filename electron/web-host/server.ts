@@ -52,6 +52,15 @@ const LAUNCH_PAGE =
   '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/">' +
   '<title>Agent Console</title><p>Opening <a href="/">Agent Console</a>…</p>';
 
+/** The headers every answer past the guard carries: no sniffing, no referrer, our CSP, no caching. */
+function withPolicy(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .header('content-security-policy', CONTENT_SECURITY_POLICY)
+    .header('cache-control', 'no-store');
+}
+
 function sameSecret(a: string | undefined, b: string): boolean {
   if (!a || a.length !== b.length) return false;
   return timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -103,12 +112,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       // cookie is not sent on a redirect that such a navigation follows: an HTTP redirect to / was
       // refused for want of the token. A page of ours sends the browser on instead, so the request
       // for / comes from this origin and carries the cookie.
-      return reply
-        .header('set-cookie', setCookie)
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'no-referrer')
-        .header('content-security-policy', CONTENT_SECURITY_POLICY)
+      return withPolicy(reply.header('set-cookie', setCookie))
         .type('text/html; charset=utf-8')
         .send(LAUNCH_PAGE);
     }
@@ -118,10 +122,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return refuse(reply, 401, 'Missing or wrong token: open the URL that `npm run web` printed.');
     }
     if (typeof query === 'string') reply.header('set-cookie', setCookie);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-    reply.header('cache-control', 'no-store');
+    withPolicy(reply);
   });
 
   // The bridge over HTTP: a POST per call (JSON in, BridgeResult out), or per batch of the calls the
