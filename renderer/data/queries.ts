@@ -5,10 +5,18 @@ import { bridge } from '../bridge';
 import { queryKeys } from './query-keys';
 import { HEALTH_SAMPLE_FRESH_MS } from '../../shared/health';
 
+/** How often the app's info is asked again while the keychain is still being checked. */
+const KEYCHAIN_CHECKING_POLL_MS = 1_000;
+
 export const appInfoQuery = queryOptions({
   queryKey: queryKeys.appInfo(),
   queryFn: () => bridge.app.info({}),
   staleTime: Infinity,
+  // The keychain's probe ending is announced (keys:changed), but an event sent before the page
+  // listened is gone: the web host's event stream can connect after the probe is over, and Keys
+  // then said "still being checked" for good (1 start in 10 on a busy machine). Asked again until
+  // it is known.
+  refetchInterval: (query) => (query.state.data?.keychain.checking ? KEYCHAIN_CHECKING_POLL_MS : false),
 });
 export const profilesQuery = queryOptions({
   queryKey: queryKeys.profiles(),
