@@ -76,28 +76,38 @@ export interface StreamSource {
   requestId: string | undefined;
 }
 
+/**
+ * A run of frames as the stream keeps them: plain content frames, of chunks `from` to `to - 1`,
+ * that one network read brought; or one other frame (an event that is not plain, a comment).
+ */
+type FrameRun = { atMs: number; from: number; to: number } | { atMs: number; data: string; comment: boolean };
+
 export class ChatStream implements AsyncIterable<StreamChunk> {
-  /** Every chunk's content, in order; `text` joins them when read. */
-  private readonly contents: string[] = [];
+  // What a long stream keeps (issue 18): its 20,000 chunks as 20,000 small strings, and a frame
+  // each, survived into the old generation and cost the collector more than parsing them did. The
+  // chunks' text is kept instead as one string per network read (`reads`, joined when read), with
+  // where each chunk begins in the whole reply (`chunkStart`, plain numbers); and the frames as
+  // runs (`runs`): the plain `{"content":"…"}` frames of one read are one run of chunk indexes.
+  // `frames` builds the frames' objects when asked. A chunk is what the masking passed on, which
+  // holds back text that may begin a key (issue 13): where that differs from the content as it
+  // came, the content is kept by the chunk's index (`cameAs`), and so is the data of a frame that
+  // was not the plain `{"content":"…"}` its content spells exactly (`sources`). Both are rare.
+  private readonly reads: string[] = [];
+  /** The chunks of the read under way, joined into `reads` once it is over. */
+  private unread: string[] = [];
+  private readonly chunkStart: number[] = [];
+  private textLength = 0;
   private joined = '';
-  private joinedCount = 0;
+  private joinedReads = 0;
   chunkCount = 0;
   /** Bytes of the body read from the wire. */
   bytesRead = 0;
-  // The frames as parallel arrays, not an object each: a long stream's frames are all kept (the
-  // inspector shows them), and 20,000 small objects surviving into the old generation cost more
-  // collector time than parsing them (issue 18). `frames` builds the objects when asked. A content
-  // frame is kept as the index of its chunk. A chunk is what the masking passed on, which holds back
-  // text that may begin a key (issue 13): where that differs from the content as it came, the
-  // content is kept by the chunk's index (`cameAs`), and so is the data of a frame that was not the
-  // plain `{"content":"…"}` its content spells exactly (`sources`). Both are rare.
-  private readonly frameAt: number[] = [];
-  private readonly frameData: (string | number)[] = [];
+  private readonly runs: FrameRun[] = [];
+  private frameCount = 0;
   private readonly cameAs = new Map<number, string>();
   private readonly sources = new Map<number, string>();
   /** Chunks that came as a frame: all but the masking's last release at [DONE]. */
   private framedChunks = 0;
-  private readonly commentAt: number[] = [];
   private built: StreamFrame[] | undefined;
   private builtOpen = false;
   readonly timing: StreamTiming = {};
@@ -120,11 +130,29 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
 
   /** The reply so far. */
   get text(): string {
-    if (this.joinedCount < this.contents.length) {
-      this.joined += this.contents.slice(this.joinedCount).join('');
-      this.joinedCount = this.contents.length;
+    this.sealRead();
+    if (this.joinedReads < this.reads.length) {
+      this.joined += this.reads.slice(this.joinedReads).join('');
+      this.joinedReads = this.reads.length;
     }
     return this.joined;
+  }
+
+  /** The chunks' text of the read under way, as one string. */
+  private sealRead(): void {
+    if (this.unread.length === 0) return;
+    this.reads.push(this.unread.join(''));
+    this.unread = [];
+  }
+
+  /** The first `count` chunks' texts. */
+  private chunkTexts(count: number): string[] {
+    const text = this.text;
+    const texts: string[] = [];
+    for (let k = 0; k < count; k++) {
+      texts.push(text.slice(this.chunkStart[k], this.chunkStart[k + 1] ?? this.textLength));
+    }
+    return texts;
   }
 
   /**
@@ -135,20 +163,23 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
     // Until [DONE] releases it, what may be a key still coming stays out, as it does from the chunks:
     // a stream cut off mid-key shows no part of it.
     const open = !this.sawDone;
-    if (this.built?.length === this.frameData.length && this.builtOpen === open) return this.built;
-    const comments = new Set(this.commentAt);
-    const came = this.contents.slice(0, this.framedChunks).map((chunk, i) => this.cameAs.get(i) ?? chunk);
+    if (this.built?.length === this.frameCount && this.builtOpen === open) return this.built;
+    const came = this.chunkTexts(this.framedChunks).map((chunk, k) => this.cameAs.get(k) ?? chunk);
     const contents = maskAcrossPieces(came, open);
-    this.built = this.frameData.map((kept, i) => {
-      const atMs = this.frameAt[i] as number;
-      const data =
-        typeof kept === 'number'
-          ? this.contentFrame(kept, came[kept] as string, contents[kept] as string)
-          : kept;
-      return comments.has(i) ? { atMs, data, comment: true } : { atMs, data };
-    });
+    const frames: StreamFrame[] = [];
+    for (const run of this.runs) {
+      const atMs = run.atMs;
+      if ('data' in run) {
+        frames.push(run.comment ? { atMs, data: run.data, comment: true } : { atMs, data: run.data });
+        continue;
+      }
+      for (let k = run.from; k < run.to; k++) {
+        frames.push({ atMs, data: this.contentFrame(k, came[k] as string, contents[k] as string) });
+      }
+    }
+    this.built = frames;
     this.builtOpen = open;
-    return this.built;
+    return frames;
   }
 
   /** The frame of chunk `k`, whose content came as `came`, with that content masked as `content`. */
@@ -158,9 +189,18 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
     return JSON.stringify({ ...(source === undefined ? {} : (JSON.parse(source) as object)), content });
   }
 
-  private addFrame(atMs: number, data: string | number): number {
-    this.frameAt.push(atMs);
-    return this.frameData.push(data) - 1;
+  /** A frame other than a chunk's: an event that is not one, or a comment. */
+  private addFrame(atMs: number, data: string, comment = false): void {
+    this.runs.push({ atMs, data, comment });
+    this.frameCount++;
+  }
+
+  /** Chunk `k`'s frame, in the run of its read's when there is one. */
+  private addChunkFrame(atMs: number, k: number): void {
+    const last = this.runs[this.runs.length - 1];
+    if (last && !('data' in last) && last.atMs === atMs && last.to === k) last.to = k + 1;
+    else this.runs.push({ atMs, from: k, to: k + 1 });
+    this.frameCount++;
   }
 
   get requestId(): string | undefined {
@@ -206,7 +246,9 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
     const redactor = new StreamRedactor();
     const addContent = (content: string, atMs: number): void => {
       this.timing.firstChunkMs ??= atMs;
-      this.contents.push(content);
+      this.chunkStart.push(this.textLength);
+      this.textLength += content.length;
+      this.unread.push(content);
       pending.push({ index: this.chunkCount++, content, atMs, gapMs: atMs - lastAt });
       lastAt = atMs;
     };
@@ -238,16 +280,16 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
         return;
       }
       const masked = redactor.push(content);
-      const chunk = this.contents.length;
+      const chunk = this.chunkCount;
       if (masked !== content) this.cameAs.set(chunk, content);
       if (!plain) this.sources.set(chunk, redactSecrets(data));
-      this.addFrame(atMs, chunk);
+      this.addChunkFrame(atMs, chunk);
       this.framedChunks = chunk + 1;
       addContent(masked, atMs);
     };
     const parser = createParser({
       onEvent,
-      onComment: (comment) => this.commentAt.push(this.addFrame(readAtMs, redactSecrets(comment))),
+      onComment: (comment) => this.addFrame(readAtMs, redactSecrets(comment), true),
     });
     const decoder = new TextDecoder('utf-8');
     this.status = 'streaming';
@@ -257,6 +299,7 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
           this.bytesRead += bytes.byteLength;
           readAtMs = this.source.elapsed();
           parser.feed(decoder.decode(bytes, { stream: true }));
+          this.sealRead();
           if (pending.length > 0) {
             const batch = pending;
             pending = [];

@@ -247,6 +247,31 @@ describe('ChatStream', () => {
     await expect(stream.collect()).rejects.toMatchObject({ code: 'INVALID_RESPONSE', partial: 'a' });
   });
 
+  // Issue 18: the frames are kept as runs of a read's plain events and the chunks' text as one string
+  // per read; what the inspector and the reply show must be as if each were kept on its own.
+  test('the frames keep their order and the moment of the read that brought them, however kinds mix', async () => {
+    const frame = (c: string) => `data: ${JSON.stringify({ content: c })}\n\n`;
+    const stream = streamOf([
+      encode(`${frame('a')}: between\n\n${frame('b')}data: {"type":"usage"}\n\n${frame('c')}`),
+      encode(`${frame('d')}data: {"content":"e","n":1}\n\n`),
+      encode(`${frame('f')}data: [DONE]\n\n`),
+    ]);
+    const seen: string[] = [];
+    for await (const _batch of stream.batches()) seen.push(stream.text);
+    expect(seen).toEqual(['abc', 'abcde', 'abcdef']);
+    expect(stream.frames).toEqual([
+      { atMs: 1, data: '{"content":"a"}' },
+      { atMs: 1, data: 'between', comment: true },
+      { atMs: 1, data: '{"content":"b"}' },
+      { atMs: 1, data: '{"type":"usage"}' },
+      { atMs: 1, data: '{"content":"c"}' },
+      { atMs: 2, data: '{"content":"d"}' },
+      { atMs: 2, data: '{"content":"e","n":1}' },
+      { atMs: 3, data: '{"content":"f"}' },
+      { atMs: 3, data: '[DONE]' },
+    ]);
+  });
+
   test("batches: all of a read's chunks in one step, none for a read without content", async () => {
     const frame = (c: string) => `data: ${JSON.stringify({ content: c })}\n\n`;
     const stream = streamOf([
