@@ -5,8 +5,9 @@ import { bridge } from '../bridge';
 import { queryKeys } from './query-keys';
 import { HEALTH_SAMPLE_FRESH_MS } from '../../shared/health';
 
-/** How often the app's info is asked again while the keychain is still being checked. */
-const KEYCHAIN_CHECKING_POLL_MS = 1_000;
+/** The app's info is asked again after 1 s while the keychain is being checked, then 2, 4, … 30 s. */
+const KEYCHAIN_POLL_FIRST_MS = 1_000;
+const KEYCHAIN_POLL_MAX_MS = 30_000;
 
 export const appInfoQuery = queryOptions({
   queryKey: queryKeys.appInfo(),
@@ -15,8 +16,15 @@ export const appInfoQuery = queryOptions({
   // The keychain's probe ending is announced (keys:changed), but an event sent before the page
   // listened is gone: the web host's event stream can connect after the probe is over, and Keys
   // then said "still being checked" for good (1 start in 10 on a busy machine). Asked again until
-  // it is known.
-  refetchInterval: (query) => (query.state.data?.keychain.checking ? KEYCHAIN_CHECKING_POLL_MS : false),
+  // it is known: the app's probe is over about a second after the start, so the first asks find
+  // it; a core that opens the keychain only when a secret is needed is asked ever more rarely.
+  refetchInterval: (query) =>
+    query.state.data?.keychain.checking
+      ? Math.min(
+          KEYCHAIN_POLL_FIRST_MS * 2 ** Math.max(0, query.state.dataUpdateCount - 1),
+          KEYCHAIN_POLL_MAX_MS,
+        )
+      : false,
 });
 export const profilesQuery = queryOptions({
   queryKey: queryKeys.profiles(),
