@@ -85,20 +85,19 @@ type FrameRun = { atMs: number; from: number; to: number } | { atMs: number; dat
 export class ChatStream implements AsyncIterable<StreamChunk> {
   // What a long stream keeps (issue 18): its 20,000 chunks as 20,000 small strings, and a frame
   // each, survived into the old generation and cost the collector more than parsing them did. The
-  // chunks' text is kept instead as one string per network read (`reads`, joined when read), with
-  // where each chunk begins in the whole reply (`chunkStart`, plain numbers); and the frames as
+  // chunks' text is kept instead as the reply, added to once per network read (`joined`), with
+  // where each chunk begins in it (`chunkStart`, plain numbers); and the frames as
   // runs (`runs`): the plain `{"content":"…"}` frames of one read are one run of chunk indexes.
   // `frames` builds the frames' objects when asked. A chunk is what the masking passed on, which
   // holds back text that may begin a key (issue 13): where that differs from the content as it
   // came, the content is kept by the chunk's index (`cameAs`), and so is the data of a frame that
   // was not the plain `{"content":"…"}` its content spells exactly (`sources`). Both are rare.
-  private readonly reads: string[] = [];
-  /** The chunks of the read under way, joined into `reads` once it is over. */
+  /** The reply up to the read under way. */
+  private joined = '';
+  /** The chunks of the read under way, added to `joined` once it is over. */
   private unread: string[] = [];
   private readonly chunkStart: number[] = [];
   private textLength = 0;
-  private joined = '';
-  private joinedReads = 0;
   chunkCount = 0;
   /** Bytes of the body read from the wire. */
   bytesRead = 0;
@@ -131,17 +130,13 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
   /** The reply so far. */
   get text(): string {
     this.sealRead();
-    if (this.joinedReads < this.reads.length) {
-      this.joined += this.reads.slice(this.joinedReads).join('');
-      this.joinedReads = this.reads.length;
-    }
     return this.joined;
   }
 
-  /** The chunks' text of the read under way, as one string. */
+  /** The chunks' text of the read under way, added to the reply as one string. */
   private sealRead(): void {
     if (this.unread.length === 0) return;
-    this.reads.push(this.unread.join(''));
+    this.joined += this.unread.join('');
     this.unread = [];
   }
 

@@ -20,10 +20,7 @@ export const appInfoQuery = queryOptions({
   // it; a core that opens the keychain only when a secret is needed is asked ever more rarely.
   refetchInterval: (query) =>
     query.state.data?.keychain.checking
-      ? Math.min(
-          KEYCHAIN_POLL_FIRST_MS * 2 ** Math.max(0, query.state.dataUpdateCount - 1),
-          KEYCHAIN_POLL_MAX_MS,
-        )
+      ? Math.min(KEYCHAIN_POLL_FIRST_MS * 2 ** (query.state.dataUpdateCount - 1), KEYCHAIN_POLL_MAX_MS)
       : false,
 });
 export const profilesQuery = queryOptions({
