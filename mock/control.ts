@@ -2,7 +2,7 @@
 // revocation) plus state and faults no real service lets you summon. The same operations are
 // offered in-process (tests, the app) and over HTTP under /__control (scripts, curl); never
 // under /api/v1.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AgentStatus, RateTierSchema, type HealthReport } from '../shared/api';
 import { CHAOS_PRESETS, isChaosPreset, type ChaosPreset, type ChaosView } from './chaos';
@@ -286,56 +286,98 @@ function chaosPreset(name: string): ChaosPreset {
   return name;
 }
 
-export function registerControlRoutes(root: FastifyInstance, control: MockControl): void {
-  // A scope of their own, so the hook below runs for these routes only, not on the API's hot path.
-  void root.register(async (app) => {
-    // What the control path answers as done is on disk first: a kill -9 right after loses none of it.
-    // Before serialisation (every control route answers with an object), so a failed save is the
-    // reply's status by the time the request log (an onSend hook) takes it.
-    app.addHook('preSerialization', async (request, reply, payload) => {
-      if (request.method !== 'GET' && reply.statusCode < 400) await control.save();
-      return payload;
-    });
-    controlRoutes(app, control);
-  });
-}
-
-function controlRoutes(app: FastifyInstance, control: MockControl): void {
+export function registerControlRoutes(app: FastifyInstance, control: MockControl): void {
   const p = CONTROL_PREFIX;
   type Ref = { Params: { ref: string } };
+  /**
+   * A route that changes the mock: what it answers as done is on disk first, so a kill -9 right
+   * after loses none of it. A save that fails is the route's error, so the request log and the
+   * caller see it.
+   */
+  const change =
+    <Request extends FastifyRequest, Answer>(apply: (request: Request) => Answer) =>
+    async (request: Request): Promise<Answer> => {
+      const answer = apply(request);
+      await control.save();
+      return answer;
+    };
   app.get(`${p}/state`, async () => control.state());
   app.get(`${p}/requests`, async () => ({ requests: control.requests() }));
-  app.post(`${p}/reset`, async () => (control.reset(), { ok: true }));
-  app.post(`${p}/restart`, async () => (control.restart(), { ok: true }));
-  app.post(`${p}/version`, async (req) => {
-    control.setVersion(parseBody(z.strictObject({ version: z.string() }), req.body).version);
-    return { ok: true };
-  });
-  app.patch<Ref>(`${p}/agents/:ref`, async (req) => {
-    control.setAgent(req.params.ref, parseBody(AgentPatch, req.body));
-    return control.state().agents.find((a) => a.slug === req.params.ref) ?? { ok: true };
-  });
+  app.post(
+    `${p}/reset`,
+    change(() => (control.reset(), { ok: true })),
+  );
+  app.post(
+    `${p}/restart`,
+    change(() => (control.restart(), { ok: true })),
+  );
+  app.post(
+    `${p}/version`,
+    change((req) => {
+      control.setVersion(parseBody(z.strictObject({ version: z.string() }), req.body).version);
+      return { ok: true };
+    }),
+  );
+  app.patch<Ref>(
+    `${p}/agents/:ref`,
+    change((req: FastifyRequest<Ref>) => {
+      control.setAgent(req.params.ref, parseBody(AgentPatch, req.body));
+      return control.state().agents.find((a) => a.slug === req.params.ref) ?? { ok: true };
+    }),
+  );
   // A recorded reply can be far larger than any API request (20,000 chunks of a 1 MB reply).
-  app.put<Ref>(`${p}/agents/:ref/fixture`, { bodyLimit: 64 * 1024 * 1024 }, async (req) => {
-    control.assignFixture(req.params.ref, parseBody(Replay, req.body));
-    return control.state().agents.find((a) => a.slug === req.params.ref) ?? { ok: true };
-  });
+  app.put<Ref>(
+    `${p}/agents/:ref/fixture`,
+    { bodyLimit: 64 * 1024 * 1024 },
+    change((req: FastifyRequest<Ref>) => {
+      control.assignFixture(req.params.ref, parseBody(Replay, req.body));
+      return control.state().agents.find((a) => a.slug === req.params.ref) ?? { ok: true };
+    }),
+  );
   app.delete<Ref>(
     `${p}/agents/:ref/fixture`,
-    async (req) => (control.clearFixture(req.params.ref), { ok: true }),
+    change((req: FastifyRequest<Ref>) => (control.clearFixture(req.params.ref), { ok: true })),
   );
-  app.patch(`${p}/health`, async (req) => control.setHealth(parseBody(HealthPatch, req.body)));
-  app.post(`${p}/keys`, async (req) => control.createKey(parseBody(NewKey, req.body)));
-  app.patch<Ref>(`${p}/keys/:ref`, async (req) =>
-    control.updateKey(req.params.ref, parseBody(KeyPatch, req.body)),
+  app.patch(
+    `${p}/health`,
+    change((req) => control.setHealth(parseBody(HealthPatch, req.body))),
   );
-  app.post<Ref>(`${p}/keys/:ref/revoke`, async (req) => control.revokeKey(req.params.ref));
-  app.delete<Ref>(`${p}/threads/:ref`, async (req) => (control.deleteThread(req.params.ref), { ok: true }));
-  app.patch(`${p}/faults`, async (req) => control.setFaults(parseBody(FaultsPatch, req.body)));
-  app.delete(`${p}/faults`, async () => (control.clearFaults(), { ok: true }));
+  app.post(
+    `${p}/keys`,
+    change((req) => control.createKey(parseBody(NewKey, req.body))),
+  );
+  app.patch<Ref>(
+    `${p}/keys/:ref`,
+    change((req: FastifyRequest<Ref>) => control.updateKey(req.params.ref, parseBody(KeyPatch, req.body))),
+  );
+  app.post<Ref>(
+    `${p}/keys/:ref/revoke`,
+    change((req: FastifyRequest<Ref>) => control.revokeKey(req.params.ref)),
+  );
+  app.delete<Ref>(
+    `${p}/threads/:ref`,
+    change((req: FastifyRequest<Ref>) => (control.deleteThread(req.params.ref), { ok: true })),
+  );
+  app.patch(
+    `${p}/faults`,
+    change((req) => control.setFaults(parseBody(FaultsPatch, req.body))),
+  );
+  app.delete(
+    `${p}/faults`,
+    change(() => (control.clearFaults(), { ok: true })),
+  );
   type Preset = { Params: { preset: string } };
   app.get(`${p}/chaos`, async () => ({ presets: CHAOS_PRESETS, active: control.state().chaos }));
-  app.post<Preset>(`${p}/chaos/:preset`, async (req) => ({ active: control.applyChaos(req.params.preset) }));
-  app.delete<Preset>(`${p}/chaos/:preset`, async (req) => ({ active: control.undoChaos(req.params.preset) }));
-  app.delete(`${p}/chaos`, async () => (control.clearChaos(), { active: [] }));
+  app.post<Preset>(
+    `${p}/chaos/:preset`,
+    change((req: FastifyRequest<Preset>) => ({ active: control.applyChaos(req.params.preset) })),
+  );
+  app.delete<Preset>(
+    `${p}/chaos/:preset`,
+    change((req: FastifyRequest<Preset>) => ({ active: control.undoChaos(req.params.preset) })),
+  );
+  app.delete(
+    `${p}/chaos`,
+    change(() => (control.clearChaos(), { active: [] })),
+  );
 }

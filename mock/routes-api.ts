@@ -102,9 +102,9 @@ const contentFrame = (content: string): string => {
 };
 
 /**
- * The API's routes. `logRequest` adds a reply to the request log; only a streamed chat calls it,
- * when its stream ends: every other reply is logged by the server's onSend hook, which a stream
- * (written to the socket itself) bypasses.
+ * The API's routes. The server checks each request before its route runs and logs the answer a
+ * route returns; a streamed chat, which writes to the socket itself, adds itself to the request
+ * log with `logRequest` when its stream ends.
  */
 export function registerApiRoutes(
   app: FastifyInstance,
@@ -152,8 +152,8 @@ export function registerApiRoutes(
 
     // The frames are written to the socket here, not piped from a stream: the whole reply is in
     // memory already, so frames due at once go out in BATCH_BYTES writes without a stream's
-    // backpressure round trip per write. Fastify's reply hooks after the handler are skipped: the
-    // malformed-reply fault is applied here, and the stream adds itself to the request log.
+    // backpressure round trip per write. What the server does to a returned answer is done here: the
+    // malformed-reply fault is applied, and the stream adds itself to the request log.
     const garble = service.faults.malformedNext && service.takeMalformed(request.url);
     reply.hijack();
     const res = reply.raw;
@@ -239,10 +239,10 @@ export function registerApiRoutes(
     const limit = intParam(query, 'limit', PAGE_LIMIT.min, PAGE_LIMIT.max, PAGE_LIMIT.default);
     const offset = intParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
     const page = `${limit}:${offset}`;
-    const kept = agentsBody;
+    let kept = agentsBody;
     if (kept?.version !== service.stateVersion || kept.state !== service.state || kept.page !== page) {
       const all = service.state.agents;
-      agentsBody = {
+      kept = agentsBody = {
         version: service.stateVersion,
         state: service.state,
         page,
@@ -254,7 +254,8 @@ export function registerApiRoutes(
         }) as string,
       };
     }
-    return reply.type('application/json; charset=utf-8').send(agentsBody?.body);
+    void reply.type('application/json; charset=utf-8');
+    return kept.body;
   });
 
   app.get(`${API_PREFIX}/conversations`, reply200(ConversationList), async (request) => {

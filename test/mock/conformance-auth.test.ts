@@ -3,7 +3,14 @@ import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN } from '../../shared/api';
 import { removeDir, startTestMock, type TestMock } from '../support/mock';
-import { callEndpoint, echoThread, ENDPOINTS, expectNestedError, rawRequest } from './conformance-support';
+import {
+  callEndpoint,
+  echoThread,
+  ENDPOINTS,
+  expectNestedError,
+  rateHeaders,
+  rawRequest,
+} from './conformance-support';
 
 let mock: TestMock;
 let threadId: string;
@@ -107,6 +114,33 @@ describe('keys managed through the control (the dashboard)', () => {
     const key = mock.server.control.createKey({ name: 'free-revoked', plan: 'free' });
     mock.server.control.revokeKey(key.id);
     expectNestedError(await mock.call('GET', '/api/v1/health', { key: key.secret }), 401, 'INVALID_KEY');
+  });
+
+  // Fastify answers HEAD for every GET with a route of its own: it must meet the same checks.
+  it('checks HEAD of every GET endpoint as its GET: key, plan, rate window, request log', async () => {
+    const gets = ENDPOINTS.filter((endpoint) => endpoint.method === 'GET');
+    expect(gets.length).toBeGreaterThan(3);
+    const key = mock.server.control.createKey({ name: 'head', plan: 'pro', tier: 30 });
+    const free = mock.server.control.createKey({ name: 'head-free', plan: 'free' });
+    const ids: string[] = [];
+    for (const [i, endpoint] of gets.entries()) {
+      const noKey = await mock.call('HEAD', endpoint.path, { key: null });
+      expect([endpoint.name, noKey.status, noKey.text]).toEqual([endpoint.name, 401, '']);
+      const freePlan = await mock.call('HEAD', endpoint.path, { key: free.secret });
+      expect([endpoint.name, freePlan.status]).toEqual([endpoint.name, 403]);
+      const served = await mock.call('HEAD', endpoint.path, { key: key.secret });
+      expect([endpoint.name, served.status]).toEqual([endpoint.name, 200]);
+      expect(rateHeaders(served)).toMatchObject({ limit: 30, remaining: 29 - i });
+      ids.push(...[noKey, freePlan, served].map((res) => res.headers['x-request-id'] as string));
+    }
+    const logged = new Map(mock.server.control.requests().map((r) => [r.requestId, r]));
+    expect(ids.map((id) => [logged.get(id)?.method, logged.get(id)?.status])).toEqual(
+      gets.flatMap(() => [
+        ['HEAD', 401],
+        ['HEAD', 403],
+        ['HEAD', 200],
+      ]),
+    );
   });
 
   it('checks the key before the body: a bad key with a bad body is 401', async () => {
