@@ -143,6 +143,12 @@ describe('keys managed through the control (the dashboard)', () => {
     );
   });
 
+  it('checks the key on an unknown API path before saying it is not there', async () => {
+    expectNestedError(await mock.call('GET', '/api/v1/nope', { key: null }), 401, 'INVALID_KEY');
+    expectNestedError(await mock.call('GET', '/api/v1/nope', { key: 'free' }), 403, 'PLAN_REQUIRED');
+    expectNestedError(await mock.call('GET', '/api/v1/nope'), 404, 'NOT_FOUND');
+  });
+
   it('checks the key before the body: a bad key with a bad body is 401', async () => {
     const res = await mock.call('POST', '/api/v1/chat', { key: null, rawBody: '{not json' });
     expectNestedError(res, 401, 'INVALID_KEY');
