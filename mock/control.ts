@@ -288,96 +288,62 @@ function chaosPreset(name: string): ChaosPreset {
 
 export function registerControlRoutes(app: FastifyInstance, control: MockControl): void {
   const p = CONTROL_PREFIX;
-  type Ref = { Params: { ref: string } };
+  type Named = { Params: { ref: string; preset: string } };
   /**
    * A route that changes the mock: what it answers as done is on disk first, so a kill -9 right
    * after loses none of it. A save that fails is the route's error, so the request log and the
    * caller see it.
    */
-  const change =
-    <Request extends FastifyRequest, Answer>(apply: (request: Request) => Answer) =>
-    async (request: Request): Promise<Answer> => {
-      const answer = apply(request);
-      await control.save();
-      return answer;
-    };
+  const change = (
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    apply: (request: FastifyRequest<Named>) => unknown,
+    options: { bodyLimit?: number } = {},
+  ) =>
+    app.route<Named>({
+      method,
+      url: `${p}${path}`,
+      ...options,
+      handler: async (request) => {
+        const answer = apply(request);
+        await control.save();
+        return answer;
+      },
+    });
+  const agentView = (slug: string) => control.state().agents.find((a) => a.slug === slug) ?? { ok: true };
+
   app.get(`${p}/state`, async () => control.state());
   app.get(`${p}/requests`, async () => ({ requests: control.requests() }));
-  app.post(
-    `${p}/reset`,
-    change(() => (control.reset(), { ok: true })),
-  );
-  app.post(
-    `${p}/restart`,
-    change(() => (control.restart(), { ok: true })),
-  );
-  app.post(
-    `${p}/version`,
-    change((req) => {
-      control.setVersion(parseBody(z.strictObject({ version: z.string() }), req.body).version);
-      return { ok: true };
-    }),
-  );
-  app.patch<Ref>(
-    `${p}/agents/:ref`,
-    change((req: FastifyRequest<Ref>) => {
-      control.setAgent(req.params.ref, parseBody(AgentPatch, req.body));
-      return control.state().agents.find((a) => a.slug === req.params.ref) ?? { ok: true };
-    }),
-  );
+  change('POST', '/reset', () => (control.reset(), { ok: true }));
+  change('POST', '/restart', () => (control.restart(), { ok: true }));
+  change('POST', '/version', (req) => {
+    control.setVersion(parseBody(z.strictObject({ version: z.string() }), req.body).version);
+    return { ok: true };
+  });
+  change('PATCH', '/agents/:ref', (req) => {
+    control.setAgent(req.params.ref, parseBody(AgentPatch, req.body));
+    return agentView(req.params.ref);
+  });
   // A recorded reply can be far larger than any API request (20,000 chunks of a 1 MB reply).
-  app.put<Ref>(
-    `${p}/agents/:ref/fixture`,
-    { bodyLimit: 64 * 1024 * 1024 },
-    change((req: FastifyRequest<Ref>) => {
+  change(
+    'PUT',
+    '/agents/:ref/fixture',
+    (req) => {
       control.assignFixture(req.params.ref, parseBody(Replay, req.body));
-      return control.state().agents.find((a) => a.slug === req.params.ref) ?? { ok: true };
-    }),
+      return agentView(req.params.ref);
+    },
+    { bodyLimit: 64 * 1024 * 1024 },
   );
-  app.delete<Ref>(
-    `${p}/agents/:ref/fixture`,
-    change((req: FastifyRequest<Ref>) => (control.clearFixture(req.params.ref), { ok: true })),
-  );
-  app.patch(
-    `${p}/health`,
-    change((req) => control.setHealth(parseBody(HealthPatch, req.body))),
-  );
-  app.post(
-    `${p}/keys`,
-    change((req) => control.createKey(parseBody(NewKey, req.body))),
-  );
-  app.patch<Ref>(
-    `${p}/keys/:ref`,
-    change((req: FastifyRequest<Ref>) => control.updateKey(req.params.ref, parseBody(KeyPatch, req.body))),
-  );
-  app.post<Ref>(
-    `${p}/keys/:ref/revoke`,
-    change((req: FastifyRequest<Ref>) => control.revokeKey(req.params.ref)),
-  );
-  app.delete<Ref>(
-    `${p}/threads/:ref`,
-    change((req: FastifyRequest<Ref>) => (control.deleteThread(req.params.ref), { ok: true })),
-  );
-  app.patch(
-    `${p}/faults`,
-    change((req) => control.setFaults(parseBody(FaultsPatch, req.body))),
-  );
-  app.delete(
-    `${p}/faults`,
-    change(() => (control.clearFaults(), { ok: true })),
-  );
-  type Preset = { Params: { preset: string } };
+  change('DELETE', '/agents/:ref/fixture', (req) => (control.clearFixture(req.params.ref), { ok: true }));
+  change('PATCH', '/health', (req) => control.setHealth(parseBody(HealthPatch, req.body)));
+  change('POST', '/keys', (req) => control.createKey(parseBody(NewKey, req.body)));
+  change('PATCH', '/keys/:ref', (req) => control.updateKey(req.params.ref, parseBody(KeyPatch, req.body)));
+  change('POST', '/keys/:ref/revoke', (req) => control.revokeKey(req.params.ref));
+  change('DELETE', '/threads/:ref', (req) => (control.deleteThread(req.params.ref), { ok: true }));
+  change('PATCH', '/faults', (req) => control.setFaults(parseBody(FaultsPatch, req.body)));
+  change('DELETE', '/faults', () => (control.clearFaults(), { ok: true }));
   app.get(`${p}/chaos`, async () => ({ presets: CHAOS_PRESETS, active: control.state().chaos }));
-  app.post<Preset>(
-    `${p}/chaos/:preset`,
-    change((req: FastifyRequest<Preset>) => ({ active: control.applyChaos(req.params.preset) })),
-  );
-  app.delete<Preset>(
-    `${p}/chaos/:preset`,
-    change((req: FastifyRequest<Preset>) => ({ active: control.undoChaos(req.params.preset) })),
-  );
-  app.delete(
-    `${p}/chaos`,
-    change(() => (control.clearChaos(), { active: [] })),
-  );
+  change('POST', '/chaos/:preset', (req) => ({ active: control.applyChaos(req.params.preset) }));
+  change('DELETE', '/chaos/:preset', (req) => ({ active: control.undoChaos(req.params.preset) }));
+  change('DELETE', '/chaos', () => (control.clearChaos(), { active: [] }));
 }

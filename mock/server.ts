@@ -270,20 +270,23 @@ async function listen(options: MockServerOptions, stateLock: FolderLock): Promis
     const decision = (error as { decision?: RateDecision }).decision;
     if (decision) setRateHeaders(reply, decision);
     if (failure.retryAfterS !== undefined) reply.header('retry-after', failure.retryAfterS);
-    reply.header('x-request-id', request.id).status(failure.status).type('application/json; charset=utf-8');
+    reply.status(failure.status).type('application/json; charset=utf-8');
     logRequest(request, reply);
     return reply.send(errorBody(service.faults.errorShape, failure, request.id));
   });
 
-  // An unknown path meets its kind's gate too: on the API a bad key is a 401 before it is a 404.
-  app.setNotFoundHandler(async (request, reply) => {
-    const waiting = gate(request, reply, kindOf(request.url));
-    if (waiting) await waiting;
-    throw new ApiFailure(
-      404,
-      'NOT_FOUND',
-      `No such endpoint: ${request.method} ${request.url.split('?')[0]}.`,
-    );
+  // An unknown path meets its kind's gate too, and before its body is read: on the API a bad key
+  // is a 401 before it is a 404 (or a 400 for the body). A scope of its own, so this hook runs for
+  // unknown paths only.
+  void app.register(async (unknown) => {
+    unknown.addHook('onRequest', async (request, reply) => gate(request, reply, kindOf(request.url)));
+    unknown.setNotFoundHandler(async (request) => {
+      throw new ApiFailure(
+        404,
+        'NOT_FOUND',
+        `No such endpoint: ${request.method} ${request.url.split('?')[0]}.`,
+      );
+    });
   });
 
   // The request log: an entry for each reply as it goes out (by the answer's way out above, the

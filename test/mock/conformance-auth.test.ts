@@ -147,6 +147,17 @@ describe('keys managed through the control (the dashboard)', () => {
     expectNestedError(await mock.call('GET', '/api/v1/nope', { key: null }), 401, 'INVALID_KEY');
     expectNestedError(await mock.call('GET', '/api/v1/nope', { key: 'free' }), 403, 'PLAN_REQUIRED');
     expectNestedError(await mock.call('GET', '/api/v1/nope'), 404, 'NOT_FOUND');
+    // There too, the key before the body: one past the size limit is not read for a caller without a key.
+    const tooLarge = {
+      rawBody: JSON.stringify({ message: 'x'.repeat(1_100_000) }),
+      headers: { 'content-type': 'application/json' },
+    };
+    expectNestedError(
+      await mock.call('POST', '/api/v1/nope', { key: null, ...tooLarge }),
+      401,
+      'INVALID_KEY',
+    );
+    expectNestedError(await mock.call('POST', '/api/v1/nope', tooLarge), 400, 'BAD_REQUEST');
   });
 
   it('checks the key before the body: a bad key with a bad body is 401', async () => {
