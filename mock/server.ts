@@ -215,12 +215,12 @@ async function listen(options: MockServerOptions, stateLock: FolderLock): Promis
     logRequest(request, reply);
     if (!api || service.faults.malformedNext === undefined) return payload;
     if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
-    const kind = service.takeMalformed(request.url);
-    if (kind === 'wrong-content-type') {
+    const garble = service.takeMalformed(request.url);
+    if (garble === 'wrong-content-type') {
       reply.header('content-type', 'text/html; charset=utf-8');
       return typeof payload === 'string' ? payload : reply.serialize(payload);
     }
-    if (kind === 'bad-json') {
+    if (garble === 'bad-json') {
       reply.header('content-type', 'application/json; charset=utf-8');
       return NOT_JSON_BODY;
     }
