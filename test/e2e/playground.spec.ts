@@ -250,6 +250,7 @@ test('the transcript follows a streaming reply down, and stays where the user sc
 
   // From the keyboard too: Page Up in the transcript stays put while the reply grows, End follows.
   await text.click();
+  await expect(transcript).toBeFocused();
   await app.keyboard.press('PageUp');
   await expect.poll(fromBottom).toBeGreaterThan(300);
   const keyedAt = await restingTop();

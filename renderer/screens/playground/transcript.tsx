@@ -48,7 +48,9 @@ export function Transcript() {
   const ref = useRef<HTMLDivElement>(null);
   useStickToBottom(ref, [ids]);
   return (
-    <div className="pg-scroll" ref={ref}>
+    // Focusable, so a click anywhere in it gives the keyboard's scrolling keys to it (and Tab reaches
+    // it), not to whatever the browser last took for the scroller.
+    <div className="pg-scroll" ref={ref} tabIndex={0} role="region" aria-label="Transcript">
       {session.loading ? <p className="muted pg-empty">Opening the session…</p> : null}
       {!session.loading && ids.length === 0 ? (
         <div className="pg-empty">
