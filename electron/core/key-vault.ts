@@ -4,6 +4,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { API_KEY_PATTERN } from '../../shared/api';
 import { CoreError } from './core-error';
+import { rememberSecret } from './redact';
 import type { KeychainOpener, SecretStore } from './secret-store';
 import { createMemorySecretStore } from './secret-store';
 import type { SettingsStore, StoredKey } from './settings-store';
@@ -239,6 +240,7 @@ export class KeyVault {
 
   async add(input: NewKey): Promise<KeyMeta> {
     const secret = checkApiKey(input.secret);
+    rememberSecret(secret);
     const name = checkName(input.name, secret);
     const sessionOnly = input.sessionOnly === true;
     const keychain = sessionOnly ? undefined : await this.keychainAccess();
@@ -319,6 +321,8 @@ export class KeyVault {
         `The secret of key "${meta.name}" is no longer in the ${meta.storage === 'session' ? 'session' : 'system keychain'}. Remove the key and add it again.`,
       );
     }
+    // From here on it is masked in every output of this process, whatever a server does with it.
+    rememberSecret(secret);
     return secret;
   }
 

@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AsyncEntry as KeyringEntry, EntryOptions } from '@napi-rs/keyring';
 import { CoreError } from './core-error';
+import { rememberSecret } from './redact';
 
 type Keyring = { AsyncEntry: typeof KeyringEntry };
 
@@ -276,8 +277,16 @@ export function keychainOrMemory(keychain: KeychainOpener): SecretStore {
     get kind() {
       return settled?.kind ?? 'memory';
     },
-    get: async (account) => (await ready()).get(account),
-    set: async (account, secret) => (await ready()).set(account, secret),
+    // A webhook URL is a credential: whatever reads or writes one, it is masked in every output.
+    get: async (account) => {
+      const secret = await (await ready()).get(account);
+      if (secret !== undefined) rememberSecret(secret);
+      return secret;
+    },
+    set: async (account, secret) => {
+      rememberSecret(secret);
+      return (await ready()).set(account, secret);
+    },
     delete: async (account) => (await ready()).delete(account),
   };
 }

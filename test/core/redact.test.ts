@@ -8,6 +8,8 @@ import {
   redactHeaderValue,
   redactSecrets,
   redactUrl,
+  redactValue,
+  rememberSecret,
 } from '../../electron/core/redact';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -65,6 +67,64 @@ describe('redactSecrets', () => {
         expect(out).not.toContain(key.slice(4, 32));
       }),
     );
+  });
+});
+
+describe("a key in JSON's wire form", () => {
+  test('is masked with any of its characters escaped, the underscore included', () => {
+    const key = plantKey();
+    const escapeAll = (text: string): string =>
+      [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const forms = [
+      key.replace('_', '\\u005f'),
+      key.replace('_', '\\u005F'),
+      `${escapeAll(key.slice(0, 10))}${key.slice(10)}`,
+      escapeAll(key).toUpperCase().replaceAll('\\U', '\\u'),
+    ];
+    for (const form of forms) {
+      const wire = `{"error":"bad key ${form}"}`;
+      expect(JSON.parse(wire)).toEqual({ error: `bad key ${key}` });
+      const out = redactSecrets(wire);
+      expect(out).toBe(`{"error":"bad key ***…${key.slice(-4)}"}`);
+    }
+  });
+});
+
+describe('remembered secrets', () => {
+  test('are masked whatever their shape, also JSON-escaped, from the moment they are remembered', () => {
+    const hook = `https://hooks.example.com/services/${alnum(20)}`;
+    expect(redactSecrets(`posting to ${hook}`)).toBe(`posting to ${hook}`);
+    expect(rememberSecret(hook)).toBe(true);
+    expect(redactSecrets(`posting to ${hook}.`)).toBe(`posting to ***…${hook.slice(-4)}.`);
+    const wire = JSON.stringify({ url: hook }).replaceAll('/', '\\/');
+    expect(JSON.parse(redactSecrets(wire))).toEqual({ url: `***…${hook.slice(-4)}` });
+  });
+
+  test('a value too short to be a secret is not remembered, so it garbles nothing', () => {
+    expect(rememberSecret('yes')).toBe(false);
+    expect(redactSecrets('yes, yes')).toBe('yes, yes');
+  });
+});
+
+describe('redactValue', () => {
+  test('masks strings and object keys at any depth, and keeps an unchanged value as it is', () => {
+    const key = plantKey();
+    const value = { name: 'ok', list: [1, true, null, { [key]: `x ${key}` }], same: { a: 'b' } };
+    const out = redactValue(value);
+    expect(JSON.stringify(out)).not.toContain(key.slice(4, 30));
+    expect(out.same).toBe(value.same);
+    expect(value.list[3]).toEqual({ [key]: `x ${key}` });
+    const plain = { a: ['b', { c: 1 }] };
+    expect(redactValue(plain)).toBe(plain);
+  });
+
+  test('walks a value nested far deeper than the call stack', () => {
+    const key = plantKey();
+    let deep: unknown = key;
+    for (let i = 0; i < 200_000; i++) deep = { d: deep };
+    let out = redactValue(deep) as { d: unknown } | string;
+    while (typeof out === 'object') out = out.d as typeof out;
+    expect(out).toBe(`***…${key.slice(-4)}`);
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { redactSecrets } from '../../electron/core/redact';
+import { redactSecrets, rememberSecret } from '../../electron/core/redact';
 import { maskAcrossPieces, redactPieces, StreamRedactor } from '../../electron/core/redact-stream';
 import { keyPieces, plantKey } from './leak-check';
 
@@ -103,5 +103,24 @@ describe("maskAcrossPieces: a stream's raw frames, each keeping its own text", (
     expect(maskAcrossPieces(pieces, true)).toEqual(['text ', '', '']);
     const plain = ['no', ' underscores'];
     expect(maskAcrossPieces(plain, true)).toBe(plain);
+  });
+});
+
+describe('a remembered secret of any shape, split across chunks', () => {
+  test('never passes whole or in 8-character pieces, at every offset, and the rest passes as it came', () => {
+    const secret = `ci-${plantKey().replace('_', '-')}`;
+    rememberSecret(secret);
+    const text = `token=${secret}; the rest.`;
+    for (let a = 0; a <= text.length; a++) {
+      for (const b of [a, Math.min(text.length, a + 7)]) {
+        const pieces = [text.slice(0, a), text.slice(a, b), text.slice(b)];
+        const joined = redactPieces(pieces).join('');
+        expect(joined).toBe(`token=***…${secret.slice(-4)}; the rest.`);
+        const frames = maskAcrossPieces(pieces, false);
+        expect(keyPieces(frames.join(''), secret)).toEqual([]);
+      }
+    }
+    // While the stream is open, the first characters of the secret at the very end stay out.
+    expect(maskAcrossPieces(['token=', secret.slice(0, 9)], true)).toEqual(['token=', '']);
   });
 });
