@@ -18,9 +18,19 @@ type Known<T> = T extends readonly (infer U)[]
     ? { [K in keyof T as string extends K ? never : K]: Known<T[K]> }
     : T;
 
-/** Shown only: any text; the screens say when it is not a form they know. */
-const shownText = z.string();
-const shownTimestamp = z.string();
+/**
+ * The longest text kept of a value that is only shown (a name, a status, a version): a service that
+ * sends a megabyte where a name goes gets it cut, with "…", rather than a screen or a terminal full.
+ */
+export const MAX_SHOWN_TEXT = 1_000;
+
+function shortened(text: string): string {
+  return text.length > MAX_SHOWN_TEXT ? `${text.slice(0, MAX_SHOWN_TEXT - 1)}…` : text;
+}
+
+/** Shown only: any text (cut to MAX_SHOWN_TEXT); the screens say when it is not a form they know. */
+const shownText = z.string().transform(shortened);
+const shownTimestamp = shownText;
 const count = z.number().int().nonnegative();
 
 export const ReceivedAgent = z.looseObject({
@@ -113,17 +123,26 @@ export const ReceivedUsageReport = z.looseObject({
 });
 export type ReceivedUsageReport = Known<z.infer<typeof ReceivedUsageReport>>;
 
+/** The spec's four components by name, and every other the service reports. */
+type ComponentStates = { api?: string; vps?: string; agents?: string; gateway?: string } & Record<
+  string,
+  string
+>;
+
 export const ReceivedHealthReport = z.looseObject({
   /** `healthy`, `degraded`, `unhealthy` (spec §3) — or a newer one, which the monitor calls unknown. */
   status: shownText,
   timestamp: shownTimestamp,
-  /** `api`, `vps`, `agents`, `gateway` (spec §2), and any component a service adds. */
-  components: z.looseObject({
-    api: shownText.optional(),
-    vps: shownText.optional(),
-    agents: shownText.optional(),
-    gateway: shownText.optional(),
-  }),
+  /**
+   * `api`, `vps`, `agents`, `gateway` (spec §2), and any component a service adds; a state that is
+   * not text is shown as `unknown`, never carried on as whatever the service put there.
+   */
+  components: z
+    .record(
+      z.string().transform(shortened),
+      z.unknown().transform((state) => (typeof state === 'string' ? shortened(state) : 'unknown')),
+    )
+    .transform((states) => states as ComponentStates),
   uptime_seconds: z.number().nonnegative(),
   version: shownText,
 });

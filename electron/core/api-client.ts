@@ -21,6 +21,8 @@ import type { Clock } from '../../shared/clock';
 import { ApiError, errorFromResponse } from './api-error';
 import { ChatStream, type StreamFrame } from './chat-stream';
 import type { RateLimiter } from './rate-limiter';
+import { redactSecrets, redactValue } from './redact';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_STREAM_BYTES, megabytes, nestsDeeperThan } from './reply-limits';
 import type { RateHeaders, RequestLogEntry } from '../../shared/request-log-entry';
 
 export interface ApiClientOptions {
@@ -33,8 +35,13 @@ export interface ApiClientOptions {
   limiter: RateLimiter;
   clock: Clock;
   log?: (entry: RequestLogEntry) => void;
-  /** Client-side timeouts: chat 65 s (the service gives up at 60 s), others 15 s. */
+  /**
+   * Client-side timeouts, each the longest a whole call may take, a stream's reading included:
+   * chat 65 s (the service gives up at 60 s), others 15 s.
+   */
   timeouts?: { chatMs?: number; otherMs?: number };
+  /** The most a reply may hold (reply-limits.ts); tests lower them. */
+  limits?: { bodyBytes?: number; streamBytes?: number };
   /** Retries of idempotent GETs: after 429s (waiting as the limiter says) and after 500/502/503. */
   retries?: { after429?: number; after5xx?: number; backoffMs?: number };
   random?: () => number;
@@ -81,12 +88,70 @@ function rateFrom(headers: Record<string, string>): RateHeaders {
   };
 }
 
-function flatHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+/** A reply's headers, one string each, redacted: nothing past here sees a secret a server echoed. */
+function receivedHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    if (value === undefined) continue;
+    out[redactSecrets(name.toLowerCase())] = redactSecrets(Array.isArray(value) ? value.join(', ') : value);
   }
   return out;
+}
+
+/** Why the client itself ended a call: its time was up. */
+const DEADLINE = Symbol('deadline');
+
+/** An AbortSignal that fires when the caller's does, or `ms` from now (its reason then DEADLINE). */
+function withDeadline(
+  user: AbortSignal | undefined,
+  ms: number,
+): { signal: AbortSignal; controller: AbortController; clear: () => void } {
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort(user?.reason);
+  if (user?.aborted) onAbort();
+  user?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(DEADLINE), ms);
+  return {
+    signal: controller.signal,
+    controller,
+    clear: () => {
+      clearTimeout(timer);
+      user?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/**
+ * A reply's body as text, read only up to `maxBytes`: past that (or a Content-Length that says so)
+ * the rest is not read, and the call fails with REPLY_TOO_LARGE.
+ */
+async function readBody(
+  res: {
+    statusCode: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: AsyncIterable<Buffer> & { destroy(): unknown };
+  },
+  maxBytes: number,
+  requestId: string | undefined,
+): Promise<string> {
+  const tooLarge = (): ApiError => {
+    res.body.destroy();
+    return new ApiError({
+      status: res.statusCode,
+      code: 'REPLY_TOO_LARGE',
+      message: `The service's reply is larger than ${megabytes(maxBytes)}, more than this console reads; it was not read.`,
+      requestId,
+    });
+  };
+  if (Number(res.headers['content-length']) > maxBytes) throw tooLarge();
+  const pieces: Buffer[] = [];
+  let bytes = 0;
+  for await (const piece of res.body) {
+    bytes += piece.byteLength;
+    if (bytes > maxBytes) throw tooLarge();
+    pieces.push(piece);
+  }
+  return Buffer.concat(pieces, bytes).toString('utf8');
 }
 
 /**
@@ -184,9 +249,9 @@ export class ApiClient {
     // "could not reach the service", and takes no slot of the key's rate limit.
     const requestHeaders = await this.headers(true);
     await this.options.limiter.acquire(opts.signal);
-    const controller = new AbortController();
-    const onAbort = (): void => controller.abort(opts.signal?.reason);
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    // The chat's time covers the whole stream, its reading included: one that trickles on is cut.
+    const call = withDeadline(opts.signal, timeoutMs);
+    const controller = call.controller;
     const bodyText = JSON.stringify({ ...input, stream: true });
     const url = new URL('chat', this.base);
     const started = this.options.clock.now();
@@ -198,18 +263,18 @@ export class ApiClient {
         method: 'POST',
         headers: requestHeaders,
         body: bodyText,
-        signal: controller.signal,
+        signal: call.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
     } catch (error) {
-      opts.signal?.removeEventListener('abort', onAbort);
+      call.clear();
       this.options.limiter.observe({});
-      const failure = this.classify(error, opts.signal, timeoutMs);
+      const failure = this.classify(error, opts.signal, timeoutMs, controller.signal);
       this.finishEntry(entry, t0, { status: 0, headers: {}, body: '', errorCode: failure.code });
       throw failure;
     }
-    const headers = flatHeaders(res.headers);
+    const headers = receivedHeaders(res.headers);
     const rate = rateFrom(headers);
     this.options.limiter.observe(rate);
     const requestId = headers['x-request-id'];
@@ -219,8 +284,8 @@ export class ApiClient {
       // Media types are case-insensitive (RFC 9110 §8.3.1): `Text/Event-Stream` is a stream.
       !(headers['content-type'] ?? '').toLowerCase().includes('text/event-stream')
     ) {
-      const text = await res.body.text().catch(() => '');
-      opts.signal?.removeEventListener('abort', onAbort);
+      const text = await readBody(res, this.bodyLimit(), requestId).catch(() => '');
+      call.clear();
       let failure: ApiError;
       if (res.statusCode >= 200 && res.statusCode < 300) {
         failure = new ApiError({
@@ -250,16 +315,20 @@ export class ApiClient {
         body: res.body,
         elapsed,
         abort: () => controller.abort(),
+        maxBytes: this.options.limits?.streamBytes ?? MAX_STREAM_BYTES,
         classify: (error, partial) => {
           const failure = this.classify(error, opts.signal, timeoutMs, controller.signal);
           const dropped = failure.code === 'NETWORK';
+          const seconds = Math.round(timeoutMs / 1000);
           return new ApiError({
             ...failure.toJSON(),
             status: 200,
             code: dropped ? 'STREAM_INCOMPLETE' : failure.code,
             message: dropped
               ? 'The connection closed before the stream finished ([DONE] never arrived). The reply is incomplete.'
-              : failure.message,
+              : failure.code === 'CLIENT_TIMEOUT'
+                ? `The stream did not finish within ${seconds} second${seconds === 1 ? '' : 's'}, so this console stopped reading it. The reply is incomplete.`
+                : failure.message,
             requestId,
             partial,
             cause: error,
@@ -269,7 +338,7 @@ export class ApiClient {
       },
       elapsed(),
       (stream) => {
-        opts.signal?.removeEventListener('abort', onAbort);
+        call.clear();
         this.finishEntry(entry, t0, {
           status: res.statusCode,
           headers,
@@ -285,6 +354,10 @@ export class ApiClient {
 
   private chatTimeout(): number {
     return this.options.timeouts?.chatMs ?? 65_000;
+  }
+
+  private bodyLimit(): number {
+    return this.options.limits?.bodyBytes ?? MAX_BODY_BYTES;
   }
 
   private get<T extends z.ZodType>(
@@ -350,21 +423,23 @@ export class ApiClient {
       let status = 0;
       let headers: Record<string, string> = {};
       let text = '';
+      const attempt = withDeadline(signal, call.timeoutMs);
       try {
         const res = await request(this.dispatcher, url, {
           method: call.method,
           headers: requestHeaders,
           body: bodyText,
-          signal,
+          signal: attempt.signal,
           headersTimeout: call.timeoutMs,
           bodyTimeout: call.timeoutMs,
         });
         status = res.statusCode;
-        headers = flatHeaders(res.headers);
-        text = await res.body.text();
+        headers = receivedHeaders(res.headers);
+        text = await readBody(res, this.bodyLimit(), headers['x-request-id']);
         onRoundTrip?.(performance.now() - t0, { status, requestId: headers['x-request-id'] });
       } catch (error) {
-        const failure = this.classify(error, signal, call.timeoutMs);
+        attempt.clear();
+        const failure = this.classify(error, signal, call.timeoutMs, attempt.signal);
         this.options.limiter.observe({}); // no reply: release a limit probe, learn nothing
         this.finishEntry(entry, t0, { status, headers, body: text, errorCode: failure.code });
         if (call.idempotent && failure.code === 'NETWORK' && count5xx < max5xx) {
@@ -373,6 +448,7 @@ export class ApiClient {
         }
         throw failure;
       }
+      attempt.clear();
       const rate = rateFrom(headers);
       const requestId = headers['x-request-id'];
       this.options.limiter.observe(rate);
@@ -404,11 +480,21 @@ export class ApiClient {
       throw new ApiError({
         status: 200,
         code: 'INVALID_RESPONSE',
-        message: `${what} is not JSON: ${text.slice(0, 120) || '(empty body)'}`,
+        // Masked before it is cut: a key across the cut would lose its shape, not its secret.
+        message: `${what} is not JSON: ${redactSecrets(text).slice(0, 120) || '(empty body)'}`,
         requestId,
       });
     }
-    const result = call.schema.safeParse(json);
+    if (nestsDeeperThan(json, MAX_JSON_DEPTH)) {
+      throw new ApiError({
+        status: 200,
+        code: 'INVALID_RESPONSE',
+        message: `${what} is nested deeper than ${MAX_JSON_DEPTH} levels, which no reply of the service is; it was not read.`,
+        requestId,
+      });
+    }
+    // The boundary: every string the service sent, at any depth, is redacted before the core sees it.
+    const result = call.schema.safeParse(redactValue(json));
     if (!result.success) {
       throw new ApiError({
         status: 200,
@@ -428,20 +514,24 @@ export class ApiClient {
     own?: AbortSignal,
   ): ApiError {
     if (error instanceof ApiError) return error;
-    if (user?.aborted || own?.aborted) {
-      return new ApiError({
-        status: 0,
-        code: 'ABORTED',
-        message: 'The request was cancelled.',
-        cause: error,
-      });
-    }
-    if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+    const timedOut =
+      own?.reason === DEADLINE ||
+      error instanceof undiciErrors.HeadersTimeoutError ||
+      error instanceof undiciErrors.BodyTimeoutError;
+    if (timedOut) {
       const seconds = Math.round(timeoutMs / 1000);
       return new ApiError({
         status: 0,
         code: 'CLIENT_TIMEOUT',
         message: `No answer from the service within ${seconds} second${seconds === 1 ? '' : 's'}.`,
+        cause: error,
+      });
+    }
+    if (user?.aborted || own?.aborted) {
+      return new ApiError({
+        status: 0,
+        code: 'ABORTED',
+        message: 'The request was cancelled.',
         cause: error,
       });
     }

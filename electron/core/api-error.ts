@@ -2,6 +2,7 @@
 // error-body shapes, codes normalised to upper case, and the client's own failures.
 import { CODE_BY_STATUS, FlatErrorBody, NestedErrorBody } from '../../shared/api';
 import { redactSecrets } from './redact';
+import { MAX_RETRY_AFTER_S } from './reply-limits';
 
 /** Codes the client itself produces, beside the service's (INVALID_KEY, RATE_LIMITED, …). */
 type ClientErrorCode =
@@ -11,7 +12,8 @@ type ClientErrorCode =
   | 'INVALID_RESPONSE'
   | 'STREAM_ERROR'
   | 'STREAM_INCOMPLETE'
-  | 'RATE_LIMIT_QUEUE_FULL';
+  | 'RATE_LIMIT_QUEUE_FULL'
+  | 'REPLY_TOO_LARGE';
 
 export interface ApiErrorInit {
   status: number;
@@ -67,6 +69,23 @@ function parseRetryAfter(header: string | undefined): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
+/**
+ * The wait a 429 asks for, honoured up to MAX_RETRY_AFTER_S: a service (or whatever answers at its
+ * address) that says "a day" would otherwise hold every call of the key for a day. The message says
+ * when the wait was cut.
+ */
+function cappedWait(
+  asked: number | undefined,
+  message: string,
+): { retryAfterS: number | undefined; message: string } {
+  if (asked === undefined || asked <= MAX_RETRY_AFTER_S) return { retryAfterS: asked, message };
+  const said = `${message.trimEnd()}${/[.!?]$/.test(message.trimEnd()) ? '' : '.'}`;
+  return {
+    retryAfterS: MAX_RETRY_AFTER_S,
+    message: `${said} The service asked to wait ${asked} seconds; this console waits ${MAX_RETRY_AFTER_S / 60} minutes at most.`,
+  };
+}
+
 /** The error for a non-2xx reply, whatever its body looks like (nested, flat, not JSON at all). */
 export function errorFromResponse(
   status: number,
@@ -87,10 +106,9 @@ export function errorFromResponse(
     return new ApiError({
       status,
       code: error.code.toUpperCase(),
-      message: error.message,
+      ...cappedWait(headerRetry, error.message),
       type: error.type,
       requestId: error.request_id,
-      retryAfterS: headerRetry,
     });
   }
   const flat = FlatErrorBody.safeParse(json);
@@ -98,20 +116,22 @@ export function errorFromResponse(
     return new ApiError({
       status,
       code: flat.data.code.toUpperCase(),
-      message: flat.data.error,
+      ...cappedWait(headerRetry ?? flat.data.retry_after, flat.data.error),
       requestId: requestIdHeader,
-      retryAfterS: headerRetry ?? flat.data.retry_after,
     });
   }
-  const snippet = bodyText.trim().slice(0, 200);
+  // Masked before it is cut: a key across the cut would lose its shape, not its secret.
+  const snippet = redactSecrets(bodyText.trim()).slice(0, 200);
   return new ApiError({
     status,
     code: CODE_BY_STATUS[status] ?? `HTTP_${status}`,
-    message: snippet
-      ? `The service answered ${status} with a body that is not a known error shape: ${snippet}`
-      : `The service answered ${status} with an empty body.`,
+    ...cappedWait(
+      headerRetry,
+      snippet
+        ? `The service answered ${status} with a body that is not a known error shape: ${snippet}`
+        : `The service answered ${status} with an empty body.`,
+    ),
     requestId: requestIdHeader,
-    retryAfterS: headerRetry,
   });
 }
 

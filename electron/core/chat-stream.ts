@@ -5,6 +5,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { STREAM_DONE, StreamEvent } from '../../shared/api';
 import { ApiError } from './api-error';
 import { redactSecrets } from './redact';
+import { megabytes } from './reply-limits';
 import { maskAcrossPieces, StreamRedactor } from './redact-stream';
 
 /** A non-content event of a newer service (`{"type":"usage"}`): kept in the frames, not a chunk. */
@@ -73,6 +74,8 @@ export interface StreamSource {
   abort(): void;
   /** Classifies a failure of the body (network, timeout, abort) into an ApiError. */
   classify(error: unknown, partial: string): ApiError;
+  /** The most bytes of body read; past them the stream is ended as REPLY_TOO_LARGE. */
+  maxBytes?: number;
   requestId: string | undefined;
 }
 
@@ -270,7 +273,7 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
         else
           fail(
             'INVALID_RESPONSE',
-            `The stream sent an event that is not {"content": …} or {"error": …}: ${data.slice(0, 120)}`,
+            `The stream sent an event that is not {"content": …} or {"error": …}: ${redactSecrets(data).slice(0, 120)}`,
           );
         return;
       }
@@ -290,8 +293,17 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
     this.status = 'streaming';
     try {
       try {
+        const maxBytes = this.source.maxBytes ?? Infinity;
         for await (const bytes of this.source.body) {
           this.bytesRead += bytes.byteLength;
+          if (this.bytesRead > maxBytes) {
+            this.source.abort();
+            fail(
+              'REPLY_TOO_LARGE',
+              `The stream is larger than ${megabytes(maxBytes)}, more than this console reads; it stopped reading. The reply is incomplete.`,
+            );
+            throw failure;
+          }
           readAtMs = this.source.elapsed();
           parser.feed(decoder.decode(bytes, { stream: true }));
           this.sealRead();

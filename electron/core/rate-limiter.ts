@@ -5,6 +5,13 @@
 import { DEFAULT_RATE_TIER, RATE_WINDOW_MS } from '../../shared/api';
 import type { Clock } from '../../shared/clock';
 import type { RateHeaders } from '../../shared/request-log-entry';
+import { MAX_RETRY_AFTER_S } from './reply-limits';
+
+/**
+ * The largest limit a reply's X-RateLimit-Limit is believed up to: the spec's tiers end at 300, and
+ * a header that claims a billion would otherwise size the window's log by it.
+ */
+const MAX_BELIEVED_LIMIT = 10_000;
 
 export interface LimiterState {
   limit: number;
@@ -96,14 +103,20 @@ export class RateLimiter {
   observe(rate: RateHeaders): void {
     const now = this.clock.now();
     this.probeInFlight = false;
-    if (rate.limit !== undefined && rate.limit > 0) {
+    if (
+      rate.limit !== undefined &&
+      Number.isInteger(rate.limit) &&
+      rate.limit > 0 &&
+      rate.limit <= MAX_BELIEVED_LIMIT
+    ) {
       this.limitValue = rate.limit;
       this.limitKnown = true;
     }
     if (rate.remaining !== undefined) {
       this.prune(now);
       const usedByServer = this.limitValue - rate.remaining;
-      const missing = usedByServer - this.sent.length;
+      // No more than the window holds, whatever the header says (a negative Remaining, say).
+      const missing = Math.min(usedByServer, this.limitValue) - this.sent.length;
       if (missing > 0) {
         // Requests we did not send (another client on the same key). We do not know when they
         // were made; assume they leave the window at the server's reset time, else a full window.
@@ -124,14 +137,18 @@ export class RateLimiter {
     }
   }
 
-  /** A 429: pause everyone for Retry-After × 2^(n−1) + jitter. Returns the pause in ms. */
+  /**
+   * A 429: pause everyone for Retry-After × 2^(n−1) + jitter, never longer than MAX_RETRY_AFTER_S
+   * (plus jitter). Returns the pause in ms.
+   */
   rejected(retryAfterS: number | undefined): number {
     const now = this.clock.now();
     this.consecutive429s += 1;
     this.last429At = now;
     const base = Math.max(1, retryAfterS ?? 1) * 1000;
     const wait =
-      base * 2 ** Math.min(this.consecutive429s - 1, 6) + Math.floor(this.random() * this.maxJitterMs);
+      Math.min(base * 2 ** Math.min(this.consecutive429s - 1, 6), MAX_RETRY_AFTER_S * 1000) +
+      Math.floor(this.random() * this.maxJitterMs);
     this.pausedUntil = Math.max(this.pausedUntil ?? 0, now + wait);
     // Retry-After is the service's word on when a slot frees; a later X-RateLimit-Reset is a legal
     // sliding-window reading (the oldest request, not the one that frees a slot), so the window

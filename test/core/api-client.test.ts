@@ -231,7 +231,8 @@ describe('streaming', () => {
     const error = await failure(stream.collect());
     expect(error).toMatchObject({
       code: 'CLIENT_TIMEOUT',
-      message: 'No answer from the service within 1 second.',
+      message:
+        'The stream did not finish within 1 second, so this console stopped reading it. The reply is incomplete.',
     });
     expect(error.partial).toBe(stream.text);
     expect(error.partial?.length).toBeGreaterThan(0);
