@@ -22,7 +22,7 @@ type Known<T> = T extends readonly (infer U)[]
  * The longest text kept of a value that is only shown (a name, a status, a version): a service that
  * sends a megabyte where a name goes gets it cut, with "…", rather than a screen or a terminal full.
  */
-export const MAX_SHOWN_TEXT = 1_000;
+const MAX_SHOWN_TEXT = 1_000;
 
 function shortened(text: string): string {
   return text.length > MAX_SHOWN_TEXT ? `${text.slice(0, MAX_SHOWN_TEXT - 1)}…` : text;

@@ -5,6 +5,7 @@
 // handlers/; they are thin: the rules live in the core. Plain Node: no `electron` import.
 import { BRIDGE_CALLS, type BridgeCall, type BridgeResult } from '../../shared/bridge';
 import type { ConsoleCore } from '../core/console-core';
+import { guardValue } from '../core/output-guard';
 import { toBridgeError } from './bridge-error';
 import { appHandlers } from './handlers/app';
 import { browseHandlers } from './handlers/browse';
@@ -98,7 +99,8 @@ export class BridgeHost {
     try {
       const parsed = BRIDGE_CALLS[name].input.parse(input ?? {});
       const handler = this.handlers[name] as (i: unknown) => Promise<unknown>;
-      return { ok: true, value: await handler(parsed) };
+      // What the window is given passes the output guard, whatever the handler returned.
+      return { ok: true, value: guardValue(await handler(parsed)) };
     } catch (error) {
       const bridgeError = toBridgeError(error);
       if (bridgeError.code === 'INTERNAL') this.core.appLog.error(`${name}: ${bridgeError.message}`);
@@ -117,6 +119,7 @@ export class BridgeHost {
   }
 
   private emit: Emit = (event, payload) => {
-    for (const listener of this.listeners) listener(event, payload);
+    const guarded = guardValue(payload);
+    for (const listener of this.listeners) listener(event, guarded);
   };
 }

@@ -2,8 +2,8 @@
 // default, --json for scripts, exit codes by error class (README), progress on stderr.
 import { parseArgs } from 'node:util';
 import { ConsoleCore } from '../core/console-core';
+import { guardProcessOutput, guardTerminal } from '../core/output-guard';
 import { defaultDataDir } from '../core/paths';
-import { redactSecrets } from '../core/redact';
 import {
   agentsCommand,
   chatCommand,
@@ -76,7 +76,20 @@ const OPTIONS = {
   record: { type: 'string' },
 } as const;
 
+/** The command, wherever the global options put it. */
+function commandOf(argv: string[]): string | undefined {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: false }).positionals[0];
+  } catch {
+    return undefined;
+  }
+}
+
 export async function runCli(argv: string[]): Promise<number> {
+  // Whatever this process writes passes the output guard: secrets masked, a server's control
+  // characters escaped. Not the mock's own commands: there the mock is the service, and its output
+  // is the keys it issues, shown as a service's dashboard shows a new key once.
+  if (commandOf(argv) !== 'mock') guardProcessOutput();
   // `mock` alone or with only server flags, or `mock serve`: run the mock (as npm run mock).
   if (argv[0] === 'mock' && (argv[1] === undefined || argv[1] === 'serve' || argv[1].startsWith('--'))) {
     // The mock (fastify, selfsigned) is loaded only for this command.
@@ -105,8 +118,8 @@ export async function runCli(argv: string[]): Promise<number> {
   const io: Io = {
     json: options.json === true,
     out: (text) => process.stdout.write(`${text}\n`),
-    // Whatever reaches stderr (a server's error text included) is masked like the log (issue 13).
-    err: (text) => process.stderr.write(`${redactSecrets(text)}\n`),
+    // Guarded here too for the mock's own commands, whose stdout is not (above).
+    err: (text) => process.stderr.write(`${guardTerminal(text)}\n`),
     stdin: process.stdin,
     signal: controller.signal,
   };

@@ -15,6 +15,7 @@ import { DEFAULT_CONCURRENCY, runSuites, suiteTargets, type RunSuite } from '../
 import { reportWaits } from './commands';
 import { describeError, EXIT, exitCodeFor, onStopSignals, UsageError } from './output';
 import { liveReporter, report, REPORTERS, summary, type ReporterName } from './test-reporters';
+import { guardText, guardValue } from '../core/output-guard';
 
 const TEST_HELP = `Usage: agent-console test <files or folders…> [options]
 
@@ -187,10 +188,12 @@ export async function testCommand(argv: string[]): Promise<number> {
     if (reporter === 'pretty') {
       human(summary(result));
     } else {
-      const text = report(result, reporter);
+      // The report is made from guarded values (an XML or JSON escape would hide a secret from a
+      // mask over the text), then guarded as text once more on its way out.
+      const text = report(guardValue(result), reporter);
       if (options.out !== undefined) {
         await mkdir(dirname(options.out), { recursive: true });
-        await writeFile(options.out, text);
+        await writeFile(options.out, guardText(text));
         human(summary(result));
         human(`Wrote the ${reporter} report to ${options.out}.`);
       } else {

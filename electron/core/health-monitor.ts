@@ -283,7 +283,15 @@ export class HealthMonitor {
     while (this.running) {
       const now = this.clock.now();
       if (this.nextAt === undefined || now >= this.nextAt) {
-        await this.checkNow(false);
+        // Whatever goes wrong in one check is told, and the next one still comes: this loop runs
+        // in the app's and the web host's own process, and an escaped error would end it.
+        await this.checkNow(false).catch((error: unknown) =>
+          this.options.onWarning?.(
+            `A health check failed unexpectedly: ${(error as Error)?.message ?? String(error)}`,
+          ),
+        );
+        if (this.nextAt === undefined || this.nextAt <= this.clock.now())
+          this.nextAt = this.clock.now() + this.interval;
         continue;
       }
       this.wake = new AbortController();

@@ -140,13 +140,6 @@ export function redactSecrets(text: string): string {
   return text;
 }
 
-/** True when `text` may hold a remembered secret or a key's `_`: else redactSecrets leaves it as it is. */
-export function mayHoldSecret(text: string): boolean {
-  if (text.includes('_') || text.includes('\\')) return true;
-  for (const known of remembered) if (text.includes(known.value)) return true;
-  return false;
-}
-
 /**
  * A credential header keeps its scheme ("Bearer ***…abcd") so a reader can still tell how the call
  * authenticated; every other value only loses its secrets.

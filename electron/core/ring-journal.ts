@@ -81,7 +81,16 @@ export class RingJournal<T, L> {
 
   /** Queues the entry's line for the disk (the caller has already put it in its ring). */
   append(entry: T): void {
-    this.pending.push(`${JSON.stringify(this.options.toLine(entry))}\n`);
+    let line: string;
+    try {
+      line = JSON.stringify(this.options.toLine(entry));
+    } catch (error) {
+      // An entry that cannot be written (a cycle, a value nested past the stack) is kept in memory
+      // only, and said; the journal and the loop that feeds it go on.
+      this.options.onWriteError?.(error as Error);
+      return;
+    }
+    this.pending.push(`${line}\n`);
     this.writing ??= this.drain().finally(() => (this.writing = undefined));
   }
 

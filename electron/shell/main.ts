@@ -10,6 +10,7 @@ import type { AppLog } from '../core/app-log';
 import { ConsoleCore } from '../core/console-core';
 import { lockFolder, type FolderLock } from '../core/folder-lock';
 import { defaultDataDir } from '../core/paths';
+import { keepRunningOnUnhandledRejection } from '../core/process-guard';
 import { redactSecrets } from '../core/redact';
 import { guardWebContents, hardenSession } from './hardening';
 import { registerBridgeIpc } from './ipc';
@@ -62,6 +63,7 @@ let running: Running | undefined;
 let quitting: 'no' | 'closing' | 'done' = 'no';
 
 guardWebContents(app, (what) => log(`blocked ${what}`));
+keepRunningOnUnhandledRejection(log);
 
 function showWindow(): void {
   if (!windowState || quitting !== 'no') return;

@@ -10,7 +10,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BridgeHost } from '../bridge/bridge-host';
 import type { ConsoleCore } from '../core/console-core';
 import { lockFolder } from '../core/folder-lock';
+import { guardTerminal } from '../core/output-guard';
 import { defaultDataDir } from '../core/paths';
+import { keepRunningOnUnhandledRejection } from '../core/process-guard';
 import { startWebHost } from './server';
 
 /** The core and its bridge, loaded only now so that the page is served while they load. */
@@ -38,6 +40,11 @@ async function openConsole(
 }
 
 async function main(): Promise<void> {
+  const opened: { core?: ConsoleCore } = {};
+  keepRunningOnUnhandledRejection((message) => {
+    process.stderr.write(`web: ${guardTerminal(message)}\n`);
+    opened.core?.appLog.error(message);
+  });
   const dataDir = defaultDataDir();
   // One owner per data folder: a second web host or app says which process holds it and exits.
   const owner = await lockFolder(dataDir, 'owner', 'the Agent Console web host');
@@ -74,6 +81,7 @@ async function main(): Promise<void> {
       .unref();
   }
   const { core, bridge } = await opening;
+  opened.core = core;
   const stop = async (): Promise<void> => {
     bridge.close();
     await host.close();

@@ -131,6 +131,20 @@ test('a reply is safe Markdown: raw HTML shows as text, and a link opens outside
   await opened.close();
 });
 
+test('a reply the Markdown parser gives up on is shown as plain text, whole', async ({ app }) => {
+  const quotes = '>'.repeat(3_000);
+  await chooseAgent(app, 'echo');
+  await send(app, `deep quote:\n\n${quotes}`);
+  const reply = replies(app, 'echo').first();
+  await expect(reply).toHaveAttribute('data-status', 'done');
+  const text = reply.getByTestId('reply-text');
+  await expect(text).toHaveClass(/plain/);
+  await expect(text).toContainText(quotes);
+  // The screen goes on: the next reply is Markdown again.
+  await send(app, 'now **bold**');
+  await expect(replies(app, 'echo').nth(1).getByTestId('reply-text').locator('strong')).toHaveText('bold');
+});
+
 test('Stop mid-stream on the long-form agent keeps the partial reply, marked stopped', async ({
   app,
   mock,

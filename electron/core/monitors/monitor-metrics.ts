@@ -9,6 +9,7 @@ import { WATCH_WORDS } from '../../../shared/monitor';
 import type { LimiterRegistry } from '../rate-limiter';
 import type { KeyVault } from '../key-vault';
 import type { MonitorRegistry } from './monitor-registry';
+import { guardMetrics } from '../output-guard';
 
 const STATUSES = Object.keys(WATCH_WORDS) as WatchStatus[];
 const PREFIX = 'agent_console_';
@@ -171,7 +172,8 @@ export function monitorMetrics(host: MonitorMetricsHost, options: { defaultMetri
   return {
     registry,
     contentType: registry.contentType,
-    metrics: () => registry.metrics(),
+    // Label values come from files and servers: guarded like every other output.
+    metrics: async () => guardMetrics(await registry.metrics()),
     /** The families this project defines (the default Node.js ones excluded). */
     ownFamilies: () =>
       registry

@@ -221,7 +221,11 @@ export class Monitor {
         this.syntheticRun ??= this.runSynthetic(due).finally(() => {
           this.syntheticRun = undefined;
         });
-        await this.syntheticRun.catch(() => undefined);
+        await this.syntheticRun.catch((error: unknown) =>
+          this.host.onWarning?.(
+            `Monitor "${this.name}": the synthetic check failed unexpectedly: ${(error as Error)?.message ?? String(error)}`,
+          ),
+        );
         if (this.host.clock.now() >= (this.nextSyntheticAt ?? 0))
           this.nextSyntheticAt = this.host.clock.now() + every;
         continue;

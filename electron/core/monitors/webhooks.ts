@@ -4,6 +4,7 @@
 // logged with its URL: a webhook URL is a credential (Slack's is), so only its host is shown.
 import { Agent, request } from '../http-agent';
 import type { MonitorNotification } from '../../../shared/monitor';
+import { guardValue } from '../output-guard';
 import { isLoopbackHost } from '../profiles';
 
 export type WebhookFormat = 'json' | 'slack';
@@ -72,7 +73,7 @@ export async function postWebhook(
   options: { sleep: (ms: number) => Promise<void>; signal?: AbortSignal },
 ): Promise<void> {
   const target = checkWebhookUrl(url);
-  const body = JSON.stringify(webhookPayload(format, notification));
+  const body = JSON.stringify(guardValue(webhookPayload(format, notification)));
   let last = '';
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     try {

@@ -1,6 +1,7 @@
 // The conversations export: the spec's fields (§2) as CSV (RFC 4180) or JSON. Pure, so the
 // escaping is unit-tested without a browser.
 import type { ReceivedConversation as Conversation } from '../../../shared/received';
+import { csvText } from '../../components/csv';
 import type { HistorySubject } from '../../components/history-export';
 
 const CONVERSATION_COLUMNS = [
@@ -13,24 +14,12 @@ const CONVERSATION_COLUMNS = [
   'status',
 ] as const satisfies readonly (keyof Conversation)[];
 
-/**
- * One CSV field. Quotes when the text holds a quote, comma or line break (RFC 4180 §2.6-2.7).
- * Text that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
- * apostrophe (OWASP "CSV injection"): status is "any string" (DESIGN.md §2) and support staff open
- * these files in Excel. Numbers are written as they are.
- */
-export function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** CRLF line ends, as RFC 4180 asks and Excel expects; a header row first. */
+/** The spec's columns, a row per conversation (components/csv.ts quotes and neutralises). */
 export function conversationsCsv(rows: readonly Conversation[]): string {
-  const lines = [CONVERSATION_COLUMNS.join(',')];
-  for (const row of rows) lines.push(CONVERSATION_COLUMNS.map((c) => csvField(row[c])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText(
+    CONVERSATION_COLUMNS,
+    rows.map((row) => CONVERSATION_COLUMNS.map((c) => row[c])),
+  );
 }
 
 export interface ExportContext {

@@ -42,6 +42,7 @@ function onClick(event: MouseEvent<HTMLDivElement>): void {
 
 export const MarkdownView = memo(function MarkdownView({ text }: { text: string }) {
   const markdown = useMarkdown();
+  // Undefined until marked is loaded, and for a reply it cannot parse: both are shown as plain text.
   const html = useMemo(() => markdown?.renderMarkdown(text), [markdown, text]);
   if (html === undefined)
     return (

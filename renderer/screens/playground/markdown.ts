@@ -66,9 +66,18 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'INPUT' && node.getAttribute('type') !== 'checkbox') node.remove();
 });
 
-/** Sanitised HTML for a reply's Markdown. */
-export function renderMarkdown(text: string): string {
-  const html = marked.parse(text) as string;
+/**
+ * Sanitised HTML for a reply's Markdown; undefined when the parser gives up on it (marked recurses
+ * once per `>` of a block quote, and a reply of a few thousand of them overflows its stack): the
+ * reply is then shown as plain text, as it came.
+ */
+export function renderMarkdown(text: string): string | undefined {
+  let html: string;
+  try {
+    html = marked.parse(text) as string;
+  } catch {
+    return undefined;
+  }
   return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR });
 }
 

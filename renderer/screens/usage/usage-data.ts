@@ -4,6 +4,7 @@ import type { ReceivedUsageReport as UsageReport } from '../../../shared/receive
 import type { HealthIncident } from '../../../shared/health';
 import { STATUS_WORDS } from '../../../shared/health';
 import type { TableData } from '../../components/chart-card';
+import { csvText } from '../../components/csv';
 
 export type Usage = UsageReport['usage'];
 
@@ -119,29 +120,15 @@ export function agentsTable(usage: Usage): TableData {
   };
 }
 
-/**
- * RFC 4180 quoting; a cell a spreadsheet would run as a formula (= + - @ first) gets a leading
- * apostrophe, since agent slugs come from the service.
- */
-function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-function toCsv(columns: string[], rows: (string | number)[][]): string {
-  return [columns, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
-
 export function dailyCsv(usage: Usage): string {
-  return toCsv(
+  return csvText(
     ['date', 'requests', 'tokens', 'avg_latency_ms'],
     usage.daily.map((d) => [d.date, d.requests, d.tokens, d.avg_latency_ms]),
   );
 }
 
 export function agentsCsv(usage: Usage): string {
-  return toCsv(
+  return csvText(
     ['agent', 'requests', 'tokens'],
     usage.by_agent.map((a) => [a.agent, a.requests, a.tokens]),
   );

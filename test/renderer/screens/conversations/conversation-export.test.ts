@@ -4,7 +4,6 @@ import type { Conversation } from '../../../../shared/api';
 import {
   conversationsCsv,
   conversationsJson,
-  csvField,
   exportFileName,
 } from '../../../../renderer/screens/conversations/conversation-export';
 
@@ -47,34 +46,6 @@ function parseCsv(text: string): string[][] {
   }
   return rows;
 }
-
-describe('csvField', () => {
-  it('leaves plain text and numbers alone', () => {
-    expect(csvField('helpdesk')).toBe('helpdesk');
-    expect(csvField(12)).toBe('12');
-    expect(csvField(0)).toBe('0');
-  });
-
-  it('quotes commas, quotes and line breaks, doubling inner quotes', () => {
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('cr\rhere')).toBe('"cr\rhere"');
-  });
-
-  it('neutralises text a spreadsheet would run as a formula', () => {
-    expect(csvField('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(csvField('+1')).toBe("'+1");
-    expect(csvField('-1')).toBe("'-1");
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvField('\tTAB')).toBe("'\tTAB");
-  });
-
-  it('writes nothing for a missing value', () => {
-    expect(csvField(undefined)).toBe('');
-    expect(csvField(null)).toBe('');
-  });
-});
 
 describe('conversationsCsv', () => {
   it('writes the spec columns with a header row and CRLF line ends', () => {
