@@ -1,7 +1,7 @@
 // The chat playground as a developer uses it (issue 5): streamed and plain replies, Stop, a broken
 // stream, the 100 KB limit, agents that answer with an error, the rate limit, compare, and
 // sessions that come back after a reload. Each test saves a screenshot of the state it reaches.
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { composeReply } from '../../mock/agent-replies';
 import type { MockServer } from '../../mock/server';
 import { expect, screenshotPath, test } from './fixtures';
@@ -493,6 +493,76 @@ test('compare: one message to two agents, streamed side by side with their timin
   const [a, b] = [await echo.boundingBox(), await story.boundingBox()];
   expect(a && b && Math.abs(a.y - b.y) < 2 && a.x < b.x).toBe(true);
   await app.screenshot({ path: screenshotPath('playground-compare') });
+});
+
+test('a reply says it waits for its first chunk only until text is there, in chat and in compare', async ({
+  app,
+  mock,
+}) => {
+  mock.control.setAgent('storyteller', { chunkDelayMs: 100, chunkCount: 60, latencyMs: 0 });
+  // The answer to chat:stream comes after the stream's first chunks, as it can on a busy machine:
+  // the events arrive on their own channel while the call's answer is on its way.
+  await app.route('**/bridge/calls', async (route: Route) => {
+    const calls = JSON.parse(route.request().postData() ?? '[]') as [string, unknown][];
+    if (!calls.some(([call]) => call === 'chat:stream')) return route.continue();
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.fulfill({ response });
+  });
+  const waiting = (reply: Locator): Locator => reply.getByText('Waiting for the first chunk…');
+  await chooseAgent(app, 'storyteller');
+  await send(app, 'Tell me a long story.');
+  const reply = replies(app, 'storyteller').first();
+  // Read at once, not waited for: the line must be gone as soon as there is text, not later.
+  await expect(reply.getByTestId('reply-text')).not.toBeEmpty();
+  expect(await waiting(reply).count()).toBe(0);
+
+  await app.getByRole('radio', { name: 'Compare' }).check();
+  const group = app.getByRole('group', { name: 'Agents to compare' });
+  const ticked = group.getByRole('checkbox', { checked: true });
+  while ((await ticked.count()) > 0) await ticked.first().uncheck();
+  await group.getByRole('checkbox', { name: /echo/ }).check();
+  await group.getByRole('checkbox', { name: /storyteller/ }).check();
+  await messageBox(app).fill('And another.');
+  await app.getByRole('button', { name: 'Send to all' }).click();
+  const story = app
+    .getByRole('listitem', { name: 'Comparison' })
+    .getByRole('article', { name: 'Reply from storyteller' });
+  await expect(story.getByTestId('reply-text')).not.toBeEmpty();
+  expect(await waiting(story).count()).toBe(0);
+});
+
+test('compare: one agent of four failing leaves the message sent; all failing puts it back', async ({
+  app,
+}) => {
+  await app.getByRole('radio', { name: 'Compare' }).check();
+  const group = app.getByRole('group', { name: 'Agents to compare' });
+  const ticked = group.getByRole('checkbox', { checked: true });
+  while ((await ticked.count()) > 0) await ticked.first().uncheck();
+  for (const slug of ['echo', 'helpdesk', 'glitch', 'archivist']) {
+    await group.getByRole('checkbox', { name: new RegExp(slug) }).check();
+  }
+  await messageBox(app).fill('Who is there?');
+  await app.getByRole('button', { name: 'Send to all' }).click();
+  const round = app.getByRole('listitem', { name: 'Comparison' }).first();
+  await expect(round.getByRole('article', { name: 'Reply from archivist' })).toHaveAttribute(
+    'data-status',
+    'failed',
+  );
+  await expect(round.getByRole('article', { name: 'Reply from echo' })).toHaveAttribute(
+    'data-status',
+    'done',
+  );
+  await expect(app.getByText(/back in the box/)).toHaveCount(0);
+  await expect(messageBox(app)).toHaveValue('');
+
+  while ((await ticked.count()) > 0) await ticked.first().uncheck();
+  await group.getByRole('checkbox', { name: /archivist/ }).check();
+  await group.getByRole('checkbox', { name: /ledger-bot/ }).check();
+  await messageBox(app).fill('Anyone?');
+  await app.getByRole('button', { name: 'Send to all' }).click();
+  await expect(app.getByText('No agent got your message, so it is back in the box.')).toBeVisible();
+  await expect(messageBox(app)).toHaveValue('Anyone?');
 });
 
 test('a session reopens with its messages after the page reloads, and from the sidebar', async ({ app }) => {

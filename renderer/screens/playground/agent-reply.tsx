@@ -1,7 +1,7 @@
 // One agent reply: its state, its text (formatted or raw), copy and copy-as-curl, the error in
 // place, and the stream inspector beside it. Memoised on the turn object, which changes only when
 // the reply changes state; its streaming text re-renders from the buffer, once per frame.
-import { memo, useState } from 'react';
+import { memo, useState, useSyncExternalStore } from 'react';
 import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
 import { useNow } from '../../components/use-now';
@@ -11,7 +11,7 @@ import { isActive, type ReplyTurn } from './playground-store';
 import { SaveAsCase } from '../tests/save-as-case';
 import { ReplyBody } from './reply-body';
 import { ReplyError } from './reply-error';
-import { bufferFor } from './stream-buffer';
+import { bufferFor, type StreamBuffer } from './stream-buffer';
 import { StreamInspector } from './stream-inspector';
 
 const STATUS_LABEL: Record<ReplyTurn['status'], string> = {
@@ -53,6 +53,16 @@ function Waiting({ reply }: { reply: ReplyTurn }) {
     );
   }
   return <p className="pg-waiting">Waiting for the first chunk…</p>;
+}
+
+/**
+ * The waiting line, until the reply's first text is in. The reply around it re-renders only when
+ * its state changes, not per chunk, so this follows the buffer itself — told only when it goes
+ * from empty to not.
+ */
+function BeforeFirstChunk({ reply, buffer }: { reply: ReplyTurn; buffer: StreamBuffer }) {
+  const empty = useSyncExternalStore(buffer.subscribe, () => buffer.length === 0);
+  return empty ? <Waiting reply={reply} /> : null;
 }
 
 function CopyButtons({
@@ -192,7 +202,7 @@ export const AgentReply = memo(function AgentReply({
             ) : null}
           </span>
         </header>
-        {active && buffer.length === 0 ? <Waiting reply={reply} /> : null}
+        {active ? <BeforeFirstChunk reply={reply} buffer={buffer} /> : null}
         <ReplyBody buffer={buffer} finished={finished} raw={raw} />
         {reply.status === 'stopped' && !reply.neverSent ? (
           <p className="pg-stopped-note">

@@ -241,14 +241,26 @@ function fail(id: string, error: unknown): void {
   if (!e.partial) restoreDraft(id);
 }
 
-/** Puts a failed message back in the box, unless the user has already typed something new there. */
+/**
+ * Puts a failed message back in the box, unless the user has already typed something new there.
+ * In a comparison only once no agent of the round got it through: while one still answers, or
+ * once one has, the message did go through.
+ */
 function restoreDraft(id: string): void {
   const reply = replyOf(id);
   const state = usePlayground.getState();
   if (!reply || state.draft !== '') return;
+  const round = state.rounds.find((r) => r.replyIds.includes(id));
+  const wentNowhere = (other: string): boolean => {
+    const sibling = replyOf(other);
+    return sibling?.status === 'failed' && bufferFor(other).length === 0;
+  };
+  if (round && !round.replyIds.every(wentNowhere)) return;
   usePlayground.setState({
     draft: reply.request.message,
-    draftNote: 'Your message did not go through, so it is back in the box.',
+    draftNote: round
+      ? 'No agent got your message, so it is back in the box.'
+      : 'Your message did not go through, so it is back in the box.',
   });
 }
 
