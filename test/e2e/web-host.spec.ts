@@ -160,6 +160,16 @@ test('the page comes up while the core is still opening, then connects and hears
     await expect(profile.locator('option:checked')).toHaveText('Embedded mock');
     await bridge.invoke('mock:chaos', { preset: 'degraded', on: true });
     await expect(page.getByTestId('chaos-badge')).toHaveText('Chaos on: degraded');
+    // A warning, in the warning colour, though this page never opened the Mock screen.
+    const colours = await page.getByTestId('chaos-badge').evaluate((badge) => {
+      const probe = document.createElement('span');
+      probe.style.background = 'var(--bad)';
+      document.body.append(probe);
+      const bad = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return { badge: getComputedStyle(badge).backgroundColor, bad };
+    });
+    expect(colours.badge).toBe(colours.bad);
   } finally {
     bridge.close();
     await host.close();
