@@ -34,6 +34,14 @@ function withoutBodies(entry: RequestLogEntry): RequestLogRow {
   return row;
 }
 
+/**
+ * Asks the core for the key's state now: the limiter tells of its changes, but not of a request
+ * leaving the window, which only a fresh count shows.
+ */
+export function refreshRate(): void {
+  void bridge.rate.state({}).then((state) => useRate.setState({ state, known: true }));
+}
+
 let started = false;
 
 /** Loads the current state once and follows the core's events from then on. */
@@ -48,7 +56,7 @@ export function startLiveStores(): void {
     }));
   });
   bridge.on('log:cleared', () => useLog.setState({ entries: [] }));
-  void bridge.rate.state({}).then((state) => useRate.setState({ state, known: true }));
+  refreshRate();
   void bridge.log.list({}).then((listed) =>
     useLog.setState(({ entries }) => {
       // Events may have arrived while the list was on its way: keep both, once each.

@@ -105,11 +105,23 @@ test('gauge: amber under half left, red at none, and the countdown goes once the
   );
   await expect(page.getByTestId('rate-reset')).toContainText('resets in');
   await shoot(page, 'gauge-red');
-  // Past the window's reset, no "resets in 0s": the count is marked as of the last request.
+  // Past the window's reset, no "resets in 0s": the count is marked as of the last request, and
+  // asked for afresh. This core's clock has not moved, so it still says none left: the bar says
+  // so too, in a neutral colour — never a full green bar beside "0 left".
+  const asked = page.waitForRequest(
+    (r) => r.url().includes('/bridge/call') && `${r.url()} ${r.postData() ?? ''}`.includes('rate:state'),
+  );
   await page.clock.fastForward(61_000);
+  // The page's own timers (its calls go out in batches) run on the installed clock.
+  await page.clock.runFor(1_000);
+  await asked;
   await expect(page.getByTestId('rate-reset')).toHaveCount(0);
   await expect(gauge).toContainText('at the last request');
   await expect(gauge).not.toContainText('0s');
+  await expect(gauge).toHaveAttribute('data-level', 'stale');
+  await expect(page.getByTestId('rate-remaining')).toHaveText('0');
+  const bar = await gauge.locator('.gauge-bar > span').evaluate((span) => span.getBoundingClientRect().width);
+  expect(bar).toBe(0);
   await shoot(page, 'gauge-passed');
 });
 

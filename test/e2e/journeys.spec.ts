@@ -193,12 +193,12 @@ test("a message on profile B is sent while profile A's key is used up; the heade
   await send(app, 'Held on A');
   const held = replies(app, 'echo').first();
   await expect(held.getByTestId('rate-countdown')).toContainText('Waiting for the rate limit (30/min)');
-  await expect(gauge).toContainText(/[1-9]\d* queued/);
+  await expect(gauge).toContainText(/[1-9]\d* waiting for the limit/);
   await app.screenshot({ path: screenshotPath('journeys-profile-a-held') });
 
   // Profile B (its own key) sends at once: nothing of A's holds it.
   await profiles.selectOption({ label: 'Embedded mock' });
-  await expect(gauge).not.toContainText('queued');
+  await expect(gauge).not.toContainText('waiting for the limit');
   await send(app, 'Sent on B');
   const sent = replies(app, 'echo').first();
   await expect(sent).toHaveAttribute('data-status', 'done', { timeout: 10_000 });
@@ -209,7 +209,7 @@ test("a message on profile B is sent while profile A's key is used up; the heade
   // A's message is still waiting for its own key, as the header says on A.
   expect(limiter.state().queued).toBeGreaterThan(0);
   await profiles.selectOption({ label: 'Tier 30' });
-  await expect(gauge).toContainText(/[1-9]\d* queued/);
+  await expect(gauge).toContainText(/[1-9]\d* waiting for the limit/);
 });
 
 test('a reload mid-stream shows the reply as far as it came, growing live to its end', async ({
