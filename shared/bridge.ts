@@ -23,7 +23,7 @@ import {
   type HealthTimeline,
   type HealthUpdate,
 } from './health';
-import type { MonitorNotification, MonitorView } from './monitor';
+import type { MonitorNotification, MonitorView, TestNotificationResult } from './monitor';
 import type { RequestLogEntry } from './request-log-entry';
 import type { FolderListing, RunComparison, StoredSuiteRun, SuiteRunSummary } from './suite-folder';
 import type { CellResult, RunPlan, SuiteRunResult } from './suite-run';
@@ -268,7 +268,7 @@ export const BRIDGE_CALLS = {
   },
   'monitors:testNotify': {
     input: z.strictObject({ id }),
-    output: returns<{ delivered: number; failures: string[] }>(),
+    output: returns<TestNotificationResult>(),
   },
   'chat:send': {
     input: chatInput,

@@ -131,3 +131,14 @@ export interface MonitorNotification {
   /** A test from the "Send test notification" button. */
   test?: boolean;
 }
+
+/**
+ * What a test notification reached: `desktop` when one was raised for the desktop (whether the
+ * window can show it is the window's to say: a browser may block it), `webhooks` delivered, and why
+ * others were not.
+ */
+export interface TestNotificationResult {
+  desktop: boolean;
+  webhooks: number;
+  failures: string[];
+}

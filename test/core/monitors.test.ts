@@ -187,7 +187,7 @@ describe('two environments at once', () => {
   test('"Send test notification" reaches every channel of the monitor', async () => {
     const hooksBefore = received.length;
     const result = await core.monitors.sendTest(productionMonitor.id);
-    expect(result).toEqual({ delivered: 3, failures: [] });
+    expect(result).toEqual({ desktop: true, webhooks: 2, failures: [] });
     expect(
       received
         .slice(hooksBefore)

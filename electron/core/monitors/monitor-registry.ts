@@ -14,6 +14,7 @@ import {
   type MonitorNotification,
   type MonitorView,
   type SyntheticResult,
+  type TestNotificationResult,
   type WatchStatus,
 } from '../../../shared/monitor';
 import type { ApiClient } from '../api-client';
@@ -221,7 +222,7 @@ export class MonitorRegistry {
   }
 
   /** "Send test notification": every channel of the monitor, now; resolves with what failed. */
-  async sendTest(id: string): Promise<{ delivered: number; failures: string[] }> {
+  async sendTest(id: string): Promise<TestNotificationResult> {
     const at = this.host.clock.now();
     const monitor = this.monitors.get(id);
     const name = monitor?.name ?? (id === ACTIVE_MONITOR_ID ? 'Active profile' : undefined);
@@ -240,16 +241,16 @@ export class MonitorRegistry {
     };
     if (notification.desktop) this.emit({ type: 'notification', notification });
     const failures: string[] = [];
-    let delivered = notification.desktop ? 1 : 0;
+    let webhooks = 0;
     for (const hook of monitor?.config.notify.webhooks ?? []) {
       try {
         await this.deliver(hook, notification);
-        delivered++;
+        webhooks++;
       } catch (error) {
         failures.push((error as Error).message);
       }
     }
-    return { delivered, failures };
+    return { desktop: notification.desktop, webhooks, failures };
   }
 
   private requireConfig(id: string): MonitorConfig {

@@ -8,6 +8,7 @@ import { RelativeTime } from '../../components/relative-time';
 import { useNow } from '../../components/use-now';
 import { showHealthOf } from '../../stores/health-view';
 import { lateness, ms, percent } from './overview-format';
+import { notificationSupport, testNotificationWords } from '../health/health-notifier';
 
 // Named exports only (STYLE.md): React.lazy wants a default, so it is mapped here.
 const Sparkline = lazy(() => import('./sparkline').then((m) => ({ default: m.Sparkline })));
@@ -128,11 +129,7 @@ export function OverviewRow({ view, onEdit }: RowProps) {
               onClick={() =>
                 void act('test', async () => {
                   const result = await bridge.monitors.testNotify({ id: view.id });
-                  setTold(
-                    result.failures.length > 0
-                      ? `Sent to ${result.delivered}; ${result.failures.join(' ')}`
-                      : `Sent to ${result.delivered} channel${result.delivered === 1 ? '' : 's'}.`,
-                  );
+                  setTold(testNotificationWords(result, notificationSupport()));
                 })
               }
             >
