@@ -22,6 +22,7 @@ import {
   runCli,
   startMonitorProcess,
   startWebHost,
+  tail,
   type BridgeEventLog,
   type MonitorProcess,
   type WebHost,
@@ -111,7 +112,7 @@ async function viaMonitor(): Promise<Outcome> {
   const line = await waitFor(() => journal(file).lines[1], monitorStarted);
   const scraped = await fetch(`${monitor.metricsUrl}/metrics`).then(
     (r) => `/metrics ${r.status}`,
-    (e: unknown) => `/metrics ${String(e)}; the monitor ${monitor.ended()}: ${monitor.stderr().slice(-500)}`,
+    (e: unknown) => `/metrics ${String(e)}; the monitor ${monitor.ended()}: ${tail(monitor.stderr())}`,
   );
   return {
     ended: line !== undefined,
@@ -191,17 +192,15 @@ describe('a chat stream that never ends', () => {
     if (keychainShared)
       runs.push(viaCli(['chat', '--profile', 'endless', 'hello'], {}).then((o) => ['cli chat', o] as const));
     const outcomes = await Promise.all(runs);
-    const told = outcomes.map(
-      ([who, o]) =>
-        `${who}: ${o.ended ? `ended after ${o.ms} ms` : `still open after ${o.ms} ms`}: ${o.said}`,
-    );
-    for (const [who, o] of outcomes) {
-      expect
-        .soft(o.ended, `${who} cut the stream within ${GIVE_UP_MS / 1000} s:\n${told.join('\n')}`)
-        .toBe(true);
-      expect.soft(o.said, `${who} says why, naming the 65 s`).toMatch(/\b65\b/);
-    }
-    expect.soft(web.ended(), `the web host: ${web.stderr().slice(-500)}`).toBeNull();
-    expect(monitor.ended(), `the monitor: ${monitor.stderr().slice(-500)}`).toBeNull();
+    // One list: each front end that kept the stream open, or ended it without naming the 65 s.
+    const problems = outcomes.flatMap(([who, o]) => {
+      if (!o.ended) return [`${who}: still open after ${o.ms} ms: ${o.said.slice(0, 300)}`];
+      if (!/\b65\b/.test(o.said))
+        return [`${who}: ended after ${o.ms} ms without naming the 65 s: ${o.said.slice(0, 300)}`];
+      return [];
+    });
+    expect.soft(problems).toEqual([]);
+    expect.soft(web.ended(), `the web host: ${tail(web.stderr())}`).toBeNull();
+    expect(monitor.ended(), `the monitor: ${tail(monitor.stderr())}`).toBeNull();
   }, 115_000);
 });

@@ -263,6 +263,15 @@ export async function followBridgeEvents(url: URL): Promise<BridgeEventLog> {
   return { events, close: () => controller.abort() };
 }
 
+/** The last lines of a process's stderr, each cut short (a minified bundle's line is long). */
+export function tail(text: string, lines = 12): string {
+  return text
+    .split('\n')
+    .slice(-lines)
+    .map((l) => (l.length > 200 ? `${l.slice(0, 200)}…` : l))
+    .join('\n');
+}
+
 export interface MonitorProcess {
   child: ChildProcess;
   metricsUrl: string;
@@ -457,7 +466,7 @@ export async function hostCall(host: WebHost, name: string, input: unknown = {})
     return {
       ok: undefined,
       message: String(error),
-      text: `${String(error)}; the web host ${host.ended() ?? 'runs'}: ${host.stderr().slice(-1500)}`,
+      text: `${String(error)}; the web host ${host.ended() ?? 'runs'}: ${tail(host.stderr())}`,
     };
   }
 }

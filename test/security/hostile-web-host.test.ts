@@ -9,7 +9,7 @@ import { testService } from '../support/keychain';
 import { removeDir, tempDir } from '../support/mock';
 import { ensureWebHostBuilt } from '../support/web-host';
 import { startHostileServer, type HostileServer, type Mode } from './hostile-server';
-import { hostCall, startWebHost, watchRss, type WebHost } from './hostile-support';
+import { hostCall, startWebHost, tail, watchRss, type WebHost } from './hostile-support';
 import { plantKey } from './leak-check';
 
 const KEY = plantKey('hk7');
@@ -46,7 +46,7 @@ async function hostWith(name: string, modes: Mode[]): Promise<WebHost> {
 async function stillUp(host: WebHost): Promise<void> {
   const info = await hostCall(host, 'app:info');
   expect.soft(info.ok, `afterwards, app:info: ${info.text}`).toBe(true);
-  expect.soft(host.ended(), `stderr: ${host.stderr().slice(-1500)}`).toBeNull();
+  expect.soft(host.ended(), `stderr: ${tail(host.stderr())}`).toBeNull();
 }
 
 beforeAll(async () => {
