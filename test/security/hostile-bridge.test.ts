@@ -15,7 +15,8 @@ import { conversationsCsv } from '../../renderer/screens/conversations/conversat
 import { agentsCsv, dailyCsv } from '../../renderer/screens/usage/usage-data';
 import { testService } from '../support/keychain';
 import { removeDir, tempDir } from '../support/mock';
-import { makeTls, startHostileServer, type HostileServer, type Mode } from './hostile-server';
+import { startHostileServer, type HostileServer, type Mode } from './hostile-server';
+import { makeTls } from './hostile-tls';
 import { fileLeaks, leaks, type Secret } from './hostile-support';
 import { plantKey } from './leak-check';
 

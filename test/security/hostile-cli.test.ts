@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clearService, openRealKeychain, testService } from '../support/keychain';
 import { removeDir, tempDir } from '../support/mock';
-import { makeTls, startHostileServer, type HostileServer } from './hostile-server';
+import { startHostileServer, type HostileServer } from './hostile-server';
+import { makeTls } from './hostile-tls';
 import { inPool, leaks, runCli, shown, type Run, type Secret } from './hostile-support';
 import { plantKey } from './leak-check';
 

@@ -18,15 +18,13 @@ import { startHostileServer, type HostileServer } from './hostile-server';
 import {
   followBridgeEvents,
   hostCall,
-  journal,
-  runCli,
   startMonitorProcess,
   startWebHost,
-  tail,
   type BridgeEventLog,
   type MonitorProcess,
   type WebHost,
-} from './hostile-support';
+} from './hostile-processes';
+import { journal, runCli, tail } from './hostile-support';
 import { plantKey } from './leak-check';
 
 const KEY = plantKey('hk8');

@@ -11,18 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, tempDir } from '../support/mock';
-import { makeTls, startHostileServer, type HostileServer } from './hostile-server';
-import {
-  fileLeaks,
-  journal,
-  leaks,
-  startMonitorProcess,
-  until,
-  watchRss,
-  tail,
-  type MonitorProcess,
-  type Secret,
-} from './hostile-support';
+import { startHostileServer, type HostileServer } from './hostile-server';
+import { makeTls } from './hostile-tls';
+import { startMonitorProcess, type MonitorProcess } from './hostile-processes';
+import { fileLeaks, journal, leaks, tail, until, watchRss, type Secret } from './hostile-support';
 import { plantKey } from './leak-check';
 
 const KEY = plantKey('hk6');

@@ -1,7 +1,7 @@
 // A loopback service that is out to get the key (docs/security.md): every endpoint of the spec,
 // answered in shapes the client accepts, with the bearer key it received in every string field it
 // can put one in and in every response header it can. The first part of a request's path picks a
-// mode, so one server (HTTP, or HTTPS with a CA made at test time) serves a profile per mode:
+// mode, so one server (HTTP, or HTTPS with hostile-tls.ts's CA) serves a profile per mode:
 //   plain        the key as it is
 //   u005f        the key's `_` written `\u005f` in JSON
 //   escaped      several of the key's characters written `\u00XX` in JSON
@@ -17,6 +17,7 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { TlsFiles } from './hostile-tls';
 
 export const MODES = [
   'plain',
@@ -52,49 +53,6 @@ export interface HostileServer {
   url(mode: Mode | string): string;
   requests: SeenRequest[];
   close(): Promise<void>;
-}
-
-export interface TlsFiles {
-  key: string;
-  cert: string;
-  ca: string;
-}
-
-/** A private CA and a server certificate for 127.0.0.1 it signed, made now (as mock/cert.ts does). */
-export async function makeTls(): Promise<TlsFiles> {
-  const { default: selfsigned } = await import('selfsigned');
-  const notBeforeDate = new Date(Date.now() - 86_400_000);
-  const notAfterDate = new Date(Date.now() + 30 * 86_400_000);
-  const ca = await selfsigned.generate([{ name: 'commonName', value: 'Hostile test CA' }], {
-    keyType: 'ec',
-    algorithm: 'sha256',
-    notBeforeDate,
-    notAfterDate,
-    extensions: [
-      { name: 'basicConstraints', cA: true, critical: true },
-      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
-    ],
-  });
-  const server = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
-    keyType: 'ec',
-    algorithm: 'sha256',
-    notBeforeDate,
-    notAfterDate,
-    ca: { key: ca.private, cert: ca.cert },
-    extensions: [
-      { name: 'basicConstraints', cA: false, critical: true },
-      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
-      { name: 'extKeyUsage', serverAuth: true },
-      {
-        name: 'subjectAltName',
-        altNames: [
-          { type: 2, value: 'localhost' },
-          { type: 7, ip: '127.0.0.1' },
-        ],
-      },
-    ],
-  });
-  return { key: server.private, cert: server.cert, ca: ca.cert };
 }
 
 /**

@@ -9,7 +9,8 @@ import { testService } from '../support/keychain';
 import { removeDir, tempDir } from '../support/mock';
 import { ensureWebHostBuilt } from '../support/web-host';
 import { startHostileServer, type HostileServer, type Mode } from './hostile-server';
-import { hostCall, startWebHost, tail, watchRss, type WebHost } from './hostile-support';
+import { hostCall, startWebHost, type WebHost } from './hostile-processes';
+import { tail, watchRss } from './hostile-support';
 import { plantKey } from './leak-check';
 
 const KEY = plantKey('hk7');
