@@ -192,8 +192,9 @@ describe.skipIf(keychain.skipReason !== undefined)(
               `${label} ${stream}: raw control character in "${shown(text.slice(Math.max(0, at - 30), at + 50), SECRETS)}"`,
             );
         }
-        // Shown, not dropped: what the server sent is there for the user to see, escaped.
-        if (found.length === 0 && !/\\(x1b|u001b)/i.test(`${run.stdout}${run.stderr}`)) {
+        // Shown, not dropped: what the server sent is there for the user to see, escaped (\x1b,
+        // \u001b, \033, \e, ^[ or ␛ — any of the usual ways of writing ESC).
+        if (found.length === 0 && !/\\(x1b|u001b|033|e)|\^\[|␛/i.test(`${run.stdout}${run.stderr}`)) {
           found.push(
             `${label}: no escaped ESC shown: "${shown(`${run.stdout}${run.stderr}`.slice(0, 120), SECRETS)}"`,
           );
