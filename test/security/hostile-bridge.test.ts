@@ -196,15 +196,22 @@ describe('what a user exports or finds on disk afterwards', () => {
     const log = valueOf<{ id: string }[]>(await call('log:list'));
     for (const entry of log)
       exports.push([`log:get ${entry.id}`, serialised(await call('log:get', { id: entry.id }))]);
-    const listed = valueOf<{ summaries: { kind: 'session' | 'thread'; id: string }[] }>(
-      await call('transcripts:list', {}),
-    );
-    for (const s of listed.summaries) {
-      exports.push([
-        `transcripts:get ${s.id}`,
-        serialised(await call('transcripts:get', { kind: s.kind, id: s.id })),
-      ]);
+    // Transcripts are listed per profile: each profile's, in turn.
+    let transcripts = 0;
+    for (const name of ['plain', 'u005f', 'escaped', 'https']) {
+      valueOf(await call('profiles:use', { id: profiles[name] }));
+      const listed = valueOf<{ summaries: { kind: 'session' | 'thread'; id: string }[] }>(
+        await call('transcripts:list', {}),
+      );
+      transcripts += listed.summaries.length;
+      for (const s of listed.summaries) {
+        exports.push([
+          `transcripts:get ${name} ${s.id}`,
+          serialised(await call('transcripts:get', { kind: s.kind, id: s.id })),
+        ]);
+      }
     }
+    valueOf(await call('profiles:use', { id: profiles.plain }));
     // The Conversations and Usage screens write their CSV from what the bridge gave them.
     if (lastConversations)
       exports.push(['conversations CSV', conversationsCsv(lastConversations.conversations)]);
@@ -213,7 +220,7 @@ describe('what a user exports or finds on disk afterwards', () => {
       exports.push(['usage by-agent CSV', agentsCsv(lastUsage.usage)]);
     }
     expect.soft(log.length).toBeGreaterThan(40);
-    expect.soft(listed.summaries.length).toBeGreaterThan(4);
+    expect.soft(transcripts, 'transcripts').toBeGreaterThanOrEqual(12);
     expect.soft(lastConversations && lastUsage).toBeTruthy();
     expect.soft(exports.flatMap(([where, text]) => leaks(where, text, SECRETS))).toEqual([]);
     expect(fileLeaks(dataDir, SECRETS)).toEqual([]);
