@@ -17,3 +17,16 @@ export function keyPieces(text: string, key: string): string[] {
   }
   return found;
 }
+
+/**
+ * Every `size`-character run of `key` found in `text` (none means no leak). The hostile-server
+ * suite's test: a mask may show the last 4 characters, but no output holds 12 in a row.
+ */
+export function keyRuns(text: string, key: string, size = 12): string[] {
+  const found: string[] = [];
+  for (let i = 0; i + size <= key.length; i++) {
+    const run = key.slice(i, i + size);
+    if (text.includes(run)) found.push(run);
+  }
+  return found;
+}
