@@ -123,11 +123,17 @@ test('two environments on the Overview: degraded and healthy at once, then a syn
   expect(hooks.filter((h) => h.status === 'synthetic-failing')).toHaveLength(1);
   await app.screenshot({ path: screenshotPath('overview-synthetic-failing') });
 
-  // Drill-down: Production's health poll still says healthy.
+  // Drill-down: Details says what the row says — the check failing, which one and why — beside
+  // the health poll, which still says healthy.
   await production.getByRole('button', { name: 'Details' }).click();
   const health = app.getByRole('main', { name: 'Health' });
   await expect(health.getByRole('heading', { level: 2 })).toContainText('Production');
+  await expect(health.getByTestId('monitor-status')).toContainText('Synthetic check failing');
+  const checks = health.getByRole('table', { name: 'Last synthetic checks' });
+  await expect(checks).toContainText('echo');
+  await expect(checks).toContainText('Failed:');
   await expect(health.getByTestId('health-status')).toContainText('Healthy');
+  await app.screenshot({ path: screenshotPath('health-synthetic-failing') });
 
   // Recovery is told once too.
   mock.control.setAgent('echo', { status: 'deployed' });

@@ -10,6 +10,7 @@ import { NotificationsCard } from './health-notifications';
 import { useHealthState, useHealthTimeline, useMonitors } from '../../data/health-queries';
 import { useHealthView } from '../../stores/health-view';
 import { StatusCard } from './health-status-card';
+import { SyntheticCard } from './health-synthetic';
 import { TimelineSection } from './health-timeline';
 import { UptimeCard } from './health-uptime';
 import './health.css';
@@ -40,6 +41,7 @@ function MonitorPicker({ monitorId }: { monitorId: string | undefined }) {
 export function HealthScreen() {
   const monitorId = useHealthView((s) => s.monitorId);
   const health = useHealthState(monitorId);
+  const monitor = useMonitors().data?.find((m) => m.id === monitorId && !m.implicit);
   const week = useHealthTimeline('7d', monitorId);
   const [error, setError] = useState<unknown>();
   const state = health.data;
@@ -79,6 +81,7 @@ export function HealthScreen() {
       {state?.idleReason ? <p className="warning">{state.idleReason}</p> : null}
       {state ? (
         <>
+          {monitor ? <SyntheticCard view={monitor} /> : null}
           <div className="health-top">
             <StatusCard state={state} />
             <FactsCard state={state} saved={monitorId !== undefined} />
