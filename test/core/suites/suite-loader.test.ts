@@ -332,7 +332,7 @@ describe('the environment a suite file may read', () => {
     ]);
   });
 
-  test('nor, in a case any case of letters, the variable a monitor takes its key from', () => {
+  test('nor, in any case of letters, the variable a monitor takes its key from', () => {
     const text = ['name: x', 'env: [staging_key]', 'cases: [{ name: a, message: hi }]'].join('\n');
     expect(() => parseSuite(text, 'suite.yaml', {}, { keyEnv: 'STAGING_KEY' })).toThrow(
       'suite.yaml:2:7: env[0]: staging_key holds the API key: a suite file cannot read it.',
