@@ -59,7 +59,10 @@ const RegexSpec = z.union([
     pattern: z.string().min(1),
     flags: z
       .string()
-      .regex(/^[dimsuvy]*$/, 'Regex flags are letters among d, i, m, s, u, v and y.')
+      .regex(
+        /^[dimsuy]*$/,
+        'Regex flags are letters among d, i, m, s, u and y (v’s set notation has no linear-time engine).',
+      )
       .optional(),
   }),
 ]);
@@ -72,7 +75,8 @@ const ASSERTION_SHAPE = {
   'not-contains': Text.optional().meta({ description: 'The reply does not contain this text.' }),
   equals: Text.optional().meta({ description: 'The reply is exactly this text.' }),
   regex: RegexSpec.optional().meta({
-    description: 'The reply matches this JavaScript regular expression (a pattern, or {pattern, flags}).',
+    description:
+      'The reply matches this regular expression, JavaScript syntax without lookaround or backreferences (a pattern, or {pattern, flags}).',
   }),
   'starts-with': Text.optional().meta({ description: 'The reply starts with this text.' }),
   json: z
