@@ -140,6 +140,12 @@ export function redactSecrets(text: string): string {
   return text;
 }
 
+/** What secret `text` holds, if any: something key-shaped, or a secret this process remembers. */
+export function secretIn(text: string): 'key' | 'remembered' | undefined {
+  if (containsKeyShaped(text)) return 'key';
+  return remembered.some((known) => text.includes(known.value)) ? 'remembered' : undefined;
+}
+
 /** True when `text` may hold a remembered secret or a key's `_`: else redactSecrets leaves it as it is. */
 export function mayHoldSecret(text: string): boolean {
   if (text.includes('_') || text.includes('\\')) return true;
