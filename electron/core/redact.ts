@@ -146,13 +146,6 @@ export function secretIn(text: string): 'key' | 'remembered' | undefined {
   return remembered.some((known) => text.includes(known.value)) ? 'remembered' : undefined;
 }
 
-/** True when `text` may hold a remembered secret or a key's `_`: else redactSecrets leaves it as it is. */
-export function mayHoldSecret(text: string): boolean {
-  if (text.includes('_') || text.includes('\\')) return true;
-  for (const known of remembered) if (text.includes(known.value)) return true;
-  return false;
-}
-
 /**
  * A credential header keeps its scheme ("Bearer ***…abcd") so a reader can still tell how the call
  * authenticated; every other value only loses its secrets.

@@ -9,7 +9,7 @@ import { MIN_REMEMBERED_SECRET_LENGTH, rememberSecret } from '../redact';
 import type { PathProblem } from '../yaml-file';
 
 /** The variable `agent-console test --base-url` and a monitor's `service:` take the key from by default. */
-export const API_KEY_VARIABLE = 'AGENT_API_KEY';
+const API_KEY_VARIABLE = 'AGENT_API_KEY';
 
 export interface SuiteEnvOptions {
   /** Another variable that holds a key here (a monitor's `service.keyEnv`): refused like AGENT_API_KEY. */
@@ -29,7 +29,7 @@ export function holdsApiKey(name: string, options: SuiteEnvOptions = {}): boolea
   );
 }
 
-export const keyVariableWords = (name: string): string =>
+const keyVariableWords = (name: string): string =>
   `${name} holds the API key: a suite file cannot read it.`;
 
 const keyShapedWords = (name: string): string =>
