@@ -46,9 +46,17 @@ function run(
     const child = spawn(command, args, { env: env as NodeJS.ProcessEnv });
     let stdout = '';
     let stderr = '';
+    // Once, as a person presses Ctrl+C once: every later chunk of output calls onStdout again, and
+    // a second SIGINT landing while the stopped run closes would end the process by the signal.
+    let interrupted = false;
+    const interrupt = (): void => {
+      if (interrupted) return;
+      interrupted = true;
+      child.kill('SIGINT');
+    };
     child.stdout.on('data', (d: Buffer) => {
       stdout += d.toString();
-      options.onStdout?.(stdout, () => child.kill('SIGINT'));
+      options.onStdout?.(stdout, interrupt);
     });
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);

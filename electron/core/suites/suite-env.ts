@@ -29,8 +29,7 @@ export function holdsApiKey(name: string, options: SuiteEnvOptions = {}): boolea
   );
 }
 
-const keyVariableWords = (name: string): string =>
-  `${name} holds the API key: a suite file cannot read it.`;
+const keyVariableWords = (name: string): string => `${name} holds the API key: a suite file cannot read it.`;
 
 const keyShapedWords = (name: string): string =>
   `${name} holds an API key (its value is key-shaped): a suite file cannot read it.`;
