@@ -11,6 +11,8 @@ export interface FolderSuite {
   agents: string[];
   /** Every problem of a file that does not load, each with its line. */
   problems?: { line?: number; field?: string; message: string }[];
+  /** Lines to show beside a suite that loads: a declared environment value too short to be masked. */
+  warnings?: string[];
 }
 
 export interface FolderListing {

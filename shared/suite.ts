@@ -12,9 +12,31 @@ import { z } from 'zod';
 const Text = z
   .union([z.string(), z.number(), z.boolean()])
   .transform((value) => String(value))
-  .meta({ description: 'Text; {{name}} takes a variable, {{env.NAME}} an environment variable.' });
+  .meta({
+    description:
+      'Text; {{name}} takes a variable, {{env.NAME}} an environment variable the suite lists under env:.',
+  });
 
 const VAR_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/**
+ * The environment variables a suite file may read (`{{env.NAME}}`), listed at its top so a reviewer
+ * sees them: a suite file may come from a pull request, and without this list it could send any
+ * variable of the CI job to the service. Never the one that holds the API key (the loader refuses it).
+ */
+const EnvList = z
+  .array(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z_][A-Za-z0-9_]*$/,
+        'An environment variable name is letters, digits and _, and does not start with a digit.',
+      ),
+  )
+  .meta({
+    description:
+      'The environment variables this suite reads with {{env.NAME}}; their values are masked in every output. Never AGENT_API_KEY.',
+  });
 /** The largest generated message (`fill`): well past the service's 100 KB limit, far from exhausting memory. */
 const MAX_FILL_BYTES = 10 * 1024 * 1024;
 
@@ -37,7 +59,10 @@ const RegexSpec = z.union([
     pattern: z.string().min(1),
     flags: z
       .string()
-      .regex(/^[dimsuvy]*$/, 'Regex flags are letters among d, i, m, s, u, v and y.')
+      .regex(
+        /^[dimsuy]*$/,
+        'Regex flags are letters among d, i, m, s, u and y (v’s set notation has no linear-time engine).',
+      )
       .optional(),
   }),
 ]);
@@ -50,7 +75,8 @@ const ASSERTION_SHAPE = {
   'not-contains': Text.optional().meta({ description: 'The reply does not contain this text.' }),
   equals: Text.optional().meta({ description: 'The reply is exactly this text.' }),
   regex: RegexSpec.optional().meta({
-    description: 'The reply matches this JavaScript regular expression (a pattern, or {pattern, flags}).',
+    description:
+      'The reply matches this regular expression, JavaScript syntax without lookaround or backreferences (a pattern, or {pattern, flags}).',
   }),
   'starts-with': Text.optional().meta({ description: 'The reply starts with this text.' }),
   json: z
@@ -138,7 +164,10 @@ const VarTable = z.record(VarName, VarValue);
 
 const SuiteCase = z
   .strictObject({
-    name: z.string().min(1),
+    name: z.string().min(1).meta({
+      description:
+        'The case name, shown in reports: {{name}} takes a variable; it cannot read the environment.',
+    }),
     message: Message.optional().meta({ description: 'A one-turn case: the message (or use steps).' }),
     assert: Assertions.optional().meta({ description: 'Assertions on the reply to `message`.' }),
     steps: z
@@ -152,7 +181,9 @@ const SuiteCase = z
       .boolean()
       .optional()
       .meta({ description: 'Run the turns in a new thread instead of a chat session (not streamed).' }),
-    title: Text.optional().meta({ description: 'The thread title (with thread: true).' }),
+    title: Text.optional().meta({
+      description: 'The thread title (with thread: true); like the name, it cannot read the environment.',
+    }),
     vars: z
       .array(VarTable)
       .min(1)
@@ -165,6 +196,7 @@ export const SuiteFile = z
   .strictObject({
     name: z.string().min(1),
     description: z.string().optional(),
+    env: EnvList.optional(),
     targets: z
       .strictObject({
         agents: z

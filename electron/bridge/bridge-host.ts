@@ -25,6 +25,8 @@ export interface BridgeHostOptions {
   version: string;
   /** The Tests screen's folder chooser: Electron's dialog, or a test's own. */
   chooseFolder?: () => Promise<string | undefined>;
+  /** The web host's home folder, which a typed folder must be inside (default: the user's home). */
+  homeDir?: string;
 }
 
 /**
@@ -68,6 +70,7 @@ export class BridgeHost {
       transport: options.transport,
       version: options.version,
       chooseFolder: options.chooseFolder,
+      homeDir: options.homeDir,
       onClose: (dispose) => this.disposers.push(dispose),
     };
     // Typed as every call of the contract: a call without a handler does not compile.

@@ -13,6 +13,7 @@ import { MonitorFileError, type MonitorConfig } from '../core/monitors/monitor-c
 import { monitorMetrics } from '../core/monitors/monitor-metrics';
 import { defaultDataDir } from '../core/paths';
 import { checkCaCertFile, isLoopbackHost, normaliseBaseUrl, type Profile } from '../core/profiles';
+import { rememberSecret } from '../core/redact';
 import { describeError, EXIT, exitCodeFor, onStopSignals, UsageError } from './output';
 
 const MONITOR_HELP = `Usage: agent-console monitor [--config FILE] [--metrics HOST:PORT] [--data-dir DIR]
@@ -55,6 +56,8 @@ function serviceProfiles(core: ConsoleCore): (config: MonitorConfig) => Promise<
         `Monitor "${config.name}" needs its API key in the environment variable ${service.keyEnv}.`,
       );
     }
+    // The vault remembers a key it takes; this masks it even where the vault refuses it as malformed.
+    rememberSecret(secret);
     const key = await core.vault.add({
       name: `${config.name} (${service.keyEnv})`,
       secret,

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { ConsoleCore } from '../core/console-core';
 import { defaultDataDir } from '../core/paths';
 import { checkCaCertFile, normaliseBaseUrl, type Profile } from '../core/profiles';
+import { redactSecrets, rememberSecret } from '../core/redact';
 import { coreSuiteExchange } from '../core/suites/suite-exchange';
 import { findSuiteFiles, loadSuiteFile, SuiteFileError, type LoadedSuite } from '../core/suites/suite-loader';
 import { DEFAULT_CONCURRENCY, runSuites, suiteTargets, type RunSuite } from '../core/suites/suite-runner';
@@ -74,6 +75,11 @@ async function loadAll(paths: string[]): Promise<LoadedSuite[]> {
   return loaded;
 }
 
+/** One line per declared value that is not masked, once per variable. */
+function loadWarnings(suites: readonly LoadedSuite[]): string[] {
+  return [...new Set(suites.flatMap((s) => s.warnings ?? []))];
+}
+
 /** AGENT_API_KEY + --base-url: a session-only key and a profile that exist for this run only. */
 async function environmentProfile(
   core: ConsoleCore,
@@ -82,6 +88,8 @@ async function environmentProfile(
 ): Promise<Profile> {
   const secret = process.env.AGENT_API_KEY?.trim();
   if (!secret) throw new UsageError('--base-url needs the key in the AGENT_API_KEY environment variable.');
+  // Masked from here on, even where the vault refuses it as malformed.
+  rememberSecret(secret);
   const key = await core.vault.add({ name: 'AGENT_API_KEY', secret, sessionOnly: true });
   return {
     id: 'agent-api-key',
@@ -94,7 +102,9 @@ async function environmentProfile(
 }
 
 export async function testCommand(argv: string[]): Promise<number> {
-  const err = (text: string): void => void process.stderr.write(`${text}\n`);
+  // Whatever this command writes passes the redactor once more: the run's results are masked
+  // already, and this keeps it so for anything a report or an error message adds.
+  const err = (text: string): void => void process.stderr.write(`${redactSecrets(text)}\n`);
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -129,7 +139,10 @@ export async function testCommand(argv: string[]): Promise<number> {
         'AGENT_API_KEY is set but --base-url is not: say which service the key is for (or unset it to use a profile).',
       );
     }
+    // Every suite file loads (and its declared values are remembered as secrets) before the core
+    // opens: a file that may not run sends nothing.
     const suites = await loadAll(positionals);
+    for (const warning of loadWarnings(suites)) err(warning);
 
     core = await ConsoleCore.open({
       dataDir: options['data-dir'] ?? defaultDataDir(),
@@ -167,7 +180,7 @@ export async function testCommand(argv: string[]): Promise<number> {
 
     // Progress for people: stdout, unless stdout carries the report itself.
     const toStdout = reporter === 'pretty' || options.out !== undefined;
-    const human = toStdout ? (text: string) => void process.stdout.write(`${text}\n`) : err;
+    const human = toStdout ? (text: string) => void process.stdout.write(`${redactSecrets(text)}\n`) : err;
     const profiles = [
       ...new Map(runs.flatMap((r) => r.targets.map((t) => [t.profile.id, t.profile]))).values(),
     ];

@@ -140,6 +140,12 @@ export function redactSecrets(text: string): string {
   return text;
 }
 
+/** What secret `text` holds, if any: something key-shaped, or a secret this process remembers. */
+export function secretIn(text: string): 'key' | 'remembered' | undefined {
+  if (containsKeyShaped(text)) return 'key';
+  return remembered.some((known) => text.includes(known.value)) ? 'remembered' : undefined;
+}
+
 /**
  * A credential header keeps its scheme ("Bearer ***…abcd") so a reader can still tell how the call
  * authenticated; every other value only loses its secrets.

@@ -3,7 +3,15 @@
 // the same suite, and "Save as test case" that keeps the file's comments and writes a case that
 // passes. Against the real core and its embedded mock.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BridgeEvents, TestsProgress } from '../../shared/bridge';
@@ -16,6 +24,8 @@ import { removeDir, tempDir } from '../support/mock';
 let core: ConsoleCore;
 let host: BridgeHost;
 let dataDir: string;
+/** The web host's home folder: a typed path must name a folder inside it. */
+let home: string;
 let folder: string;
 const events: { event: keyof BridgeEvents; payload: unknown }[] = [];
 
@@ -66,7 +76,8 @@ async function nextChange(from: number): Promise<FolderListing> {
 
 beforeAll(async () => {
   dataDir = tempDir('agent-console-tests-bridge-');
-  folder = tempDir('agent-console-suites-');
+  home = realpathSync(tempDir('agent-console-home-'));
+  folder = mkdtempSync(join(home, 'suites-'));
   writeFileSync(join(folder, 'echo.yaml'), ECHO);
   writeFileSync(
     join(folder, 'broken.yaml'),
@@ -78,23 +89,89 @@ beforeAll(async () => {
     embeddedMock: 'in-process',
     keychainService: `agent-console-tests-${randomBytes(4).toString('hex')}`,
   });
-  host = new BridgeHost(core, { transport: 'web', version: 'test' });
+  host = new BridgeHost(core, { transport: 'web', version: 'test', homeDir: home });
   host.onEvent((event, payload) => events.push({ event, payload }));
 });
 afterAll(async () => {
   host.close();
   await core.close();
   removeDir(dataDir);
-  removeDir(folder);
+  removeDir(home);
 });
 
 describe('tests:*', () => {
-  test('without a path or a chooser the web host asks for a typed path; a relative path is refused', async () => {
-    expect(await host.invoke('tests:open', {})).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
-    expect(await host.invoke('tests:open', { path: 'suites' })).toMatchObject({
+  test('the web host opens a typed folder only inside the home folder; a relative path starts there', async () => {
+    expect(await host.invoke('tests:open', {})).toMatchObject({
       ok: false,
-      error: { code: 'BAD_INPUT' },
+      error: { code: 'BAD_INPUT', message: expect.stringContaining('inside your home folder') },
     });
+    mkdirSync(join(home, 'projects', 'agent-tests'), { recursive: true });
+    writeFileSync(join(home, 'projects', 'agent-tests', 'echo.yaml'), ECHO);
+    for (const typed of [
+      'projects/agent-tests',
+      '~/projects/agent-tests',
+      join(home, 'projects', 'agent-tests'),
+    ]) {
+      const listing = await call<FolderListing>('tests:open', { path: typed });
+      expect(listing.folder).toBe(join(home, 'projects', 'agent-tests'));
+    }
+    const outside = tempDir('agent-console-outside-');
+    try {
+      writeFileSync(join(outside, 'secrets.yaml'), ECHO);
+      symlinkSync(outside, join(home, 'linked'));
+      const refusal = `Only a folder inside your home folder (${home}) can be opened by a typed path`;
+      for (const typed of [outside, 'linked', '../', 'projects/../../', '/']) {
+        expect(await host.invoke('tests:open', { path: typed })).toMatchObject({
+          ok: false,
+          error: { code: 'BAD_INPUT', message: expect.stringContaining(refusal) },
+        });
+      }
+      expect(await host.invoke('tests:open', { path: 'nowhere' })).toMatchObject({
+        ok: false,
+        error: { code: 'NOT_FOUND', message: `There is no folder at ${join(home, 'nowhere')}.` },
+      });
+    } finally {
+      removeDir(outside);
+    }
+  });
+
+  test('the desktop app opens the folder its chooser gives, and no typed path', async () => {
+    const chosen = tempDir('agent-console-chosen-');
+    writeFileSync(join(chosen, 'echo.yaml'), ECHO);
+    const desktop = new BridgeHost(core, {
+      transport: 'electron',
+      version: 'test',
+      chooseFolder: async () => chosen,
+    });
+    try {
+      expect(await desktop.invoke('tests:open', { path: chosen })).toMatchObject({
+        ok: false,
+        error: { code: 'BAD_INPUT', message: expect.stringContaining('Choose folder') },
+      });
+      const opened = await desktop.invoke('tests:open', {});
+      expect(opened).toMatchObject({ ok: true, value: { folder: chosen } });
+    } finally {
+      desktop.close();
+      removeDir(chosen);
+    }
+  });
+
+  test('a declared value too short to mask is said with its suite', async () => {
+    const dir = mkdtempSync(join(home, 'short-'));
+    writeFileSync(
+      join(dir, 'pin.yaml'),
+      'name: Pin\nenv: [AGENT_CONSOLE_TEST_PIN]\ncases: [{ name: a, message: "{{env.AGENT_CONSOLE_TEST_PIN}}" }]\n',
+    );
+    process.env.AGENT_CONSOLE_TEST_PIN = '4711';
+    try {
+      const listing = await call<FolderListing>('tests:open', { path: dir });
+      expect(listing.suites[0]).toMatchObject({
+        name: 'Pin',
+        warnings: ['AGENT_CONSOLE_TEST_PIN is shorter than 8 characters, so it is not masked in output.'],
+      });
+    } finally {
+      delete process.env.AGENT_CONSOLE_TEST_PIN;
+    }
   });
 
   test('opening a folder lists its suites with cases, and a broken file with its line', async () => {
@@ -191,6 +268,25 @@ describe('tests:*', () => {
     const run = await runAndWait({ file: 'echo.yaml', caseKey: saved?.key });
     const cells = run.progress.filter((p) => p.type === 'cell-finished');
     expect(cells.map((c) => c.type === 'cell-finished' && c.cell.status)).toEqual(['passed']);
+  });
+
+  test('"Save as test case" refuses a message that holds a key, and writes nothing', async () => {
+    const before = readFileSync(join(folder, 'echo.yaml'), 'utf8');
+    const refused = await host.invoke('tests:saveCase', {
+      file: 'echo.yaml',
+      message: `my key is ams_${'a1B2'.repeat(8)}`,
+      agent: 'echo',
+      reply: 'Echo: my key is ***',
+      stream: false,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'HOLDS_SECRET',
+        message: 'The message holds an API key; it was not saved to the suite file.',
+      },
+    });
+    expect(readFileSync(join(folder, 'echo.yaml'), 'utf8')).toBe(before);
   });
 
   test('saving for an agent the suite does not run against is refused; a new file is made', async () => {

@@ -1,7 +1,8 @@
 // `agent-console test` as CI runs it: real processes, the embedded mock over HTTPS, JUnit XML checked
 // by a real XSD validator (xmllint, libxml2) against the common JUnit XSD (test/fixtures/junit.xsd).
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -45,9 +46,17 @@ function run(
     const child = spawn(command, args, { env: env as NodeJS.ProcessEnv });
     let stdout = '';
     let stderr = '';
+    // Once, as a person presses Ctrl+C once: every later chunk of output calls onStdout again, and
+    // a second SIGINT landing while the stopped run closes would end the process by the signal.
+    let interrupted = false;
+    const interrupt = (): void => {
+      if (interrupted) return;
+      interrupted = true;
+      child.kill('SIGINT');
+    };
     child.stdout.on('data', (d: Buffer) => {
       stdout += d.toString();
-      options.onStdout?.(stdout, () => child.kill('SIGINT'));
+      options.onStdout?.(stdout, interrupt);
     });
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
@@ -298,6 +307,103 @@ describe('CI with AGENT_API_KEY and --base-url', () => {
   }, 60_000);
 });
 
+// A suite file may come from a pull request and run in CI with secrets in the environment: it reads
+// only what it declares, never the API key, never into a name, and what it reads is masked.
+describe('a suite file from a pull request', () => {
+  let mock: TestMock;
+  const key = (): string => mock.server.keys.pro;
+  const served = (): number => mock.server.control.requests().length;
+  const ciArgs = (file: string, out: string): string[] => [
+    file,
+    '--base-url',
+    mock.server.baseUrl,
+    '--ca',
+    mock.server.caCertPath,
+    '--reporter',
+    'junit',
+    '--out',
+    out,
+  ];
+  beforeAll(async () => {
+    mock = await startTestMock();
+  });
+  afterAll(async () => {
+    await mock.stop();
+    removeDir(mock.dataDir);
+  });
+
+  test('reading AGENT_API_KEY or an undeclared variable exits 2 naming file, line and field, and sends nothing', async () => {
+    const ciSecret = `ci-secret-${randomUUID()}`;
+    const file = join(dataDir, 'pr-suite.yaml');
+    writeFileSync(
+      file,
+      [
+        'name: Innocent looking',
+        'targets: { agents: [echo] }',
+        'cases:',
+        '  - name: "exfil {{env.AGENT_API_KEY}} | {{env.CI_SECRET}}"',
+        '    message: "{{env.AGENT_API_KEY}} {{env.CI_SECRET}}"',
+        '',
+      ].join('\n'),
+    );
+    const out = join(dataDir, 'pr-suite.xml');
+    const before = served();
+    const result = await cli(ciArgs(file, out), { env: { AGENT_API_KEY: key(), CI_SECRET: ciSecret } });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(
+      `${file}:4:5: cases[0].name: Names are shown in reports; they cannot read the environment ({{env.AGENT_API_KEY}}).`,
+    );
+    expect(result.stderr).toContain(
+      `${file}:5:5: cases[0].message: AGENT_API_KEY holds the API key: a suite file cannot read it.`,
+    );
+    expect(result.stderr).toContain(
+      `${file}:5:5: cases[0].message: {{env.CI_SECRET}} reads an environment variable the suite does not declare`,
+    );
+    for (const secret of [key(), ciSecret]) expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
+    expect(existsSync(out)).toBe(false);
+    // Nothing reached the service: the file is refused before the core opens.
+    expect(served()).toBe(before);
+  }, 60_000);
+
+  test('a declared variable is read and sent, and its value is nowhere in the output, the report or the data folder', async () => {
+    const ciSecret = `ci-secret-${randomUUID()}`;
+    const file = join(dataDir, 'declared.yaml');
+    writeFileSync(
+      file,
+      [
+        'name: Declared',
+        'env: [CI_SECRET, CI_PIN]',
+        'targets: { agents: [echo] }',
+        'cases:',
+        '  - name: deploys with the token',
+        '    message: "deploy with {{env.CI_SECRET}} and {{env.CI_PIN}}"',
+        '    assert:',
+        '      - starts-with: "Echo: deploy with ***"',
+        '      - contains: "{{env.CI_SECRET}}"',
+        '',
+      ].join('\n'),
+    );
+    const out = join(dataDir, 'declared.xml');
+    const before = served();
+    const result = await cli(ciArgs(file, out), {
+      env: { AGENT_API_KEY: key(), CI_SECRET: ciSecret, CI_PIN: '4711' },
+    });
+    // The echo agent got the value; the reply it sent back was masked before the assertions saw it.
+    expect(result.code, result.stderr).toBe(1);
+    expect(served()).toBeGreaterThan(before);
+    expect(result.stderr).toContain('CI_PIN is shorter than 8 characters, so it is not masked in output.');
+    const { cases } = junit(out);
+    expect(cases).toHaveLength(1);
+    expect(JSON.stringify(cases[0])).toContain(`***…${ciSecret.slice(-4)}`);
+    for (const text of [result.stdout, result.stderr, readFileSync(out, 'utf8')]) {
+      expect(text).not.toContain(ciSecret);
+      expect(text).not.toContain(key());
+    }
+    expect(filesContaining(dataDir, ciSecret)).toEqual([]);
+    reports.push(out);
+  }, 60_000);
+});
+
 test('--repeat gives p50/p95 timings and how many passed', async () => {
   const result = await cli(['examples/agent-tests/echo.yaml', '--repeat', '3']);
   expect(result.code).toBe(0);
@@ -332,7 +438,7 @@ test('the README’s GitHub Actions step for the embedded mock runs as written',
 
 describe.skipIf(!hasXmllint)(`JUnit XML against the JUnit XSD${hasXmllint ? '' : ` (${NO_XMLLINT})`}`, () => {
   test('every report written above validates, the passing one and the failing one', () => {
-    expect(reports).toHaveLength(3);
+    expect(reports).toHaveLength(4);
     for (const file of reports) expect(xmllint(file)).toEqual({ ok: true, output: `${file} validates\n` });
   });
 

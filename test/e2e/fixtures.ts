@@ -1,7 +1,7 @@
 // Each e2e test gets what a new user gets: its own data dir, the core with the embedded mock, the
 // bridge, and the web host on 127.0.0.1 — and a browser page that opened the printed URL.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
@@ -11,6 +11,11 @@ import { startWebHost, type WebHost } from '../../electron/web-host/server';
 import type { MockServer } from '../../mock/server';
 
 interface AppFixtures {
+  /**
+   * The web host's home folder, a temp folder of the test's own: a folder typed on the Tests
+   * screen must be inside it, so tests put their suite folders there.
+   */
+  home: string;
   core: ConsoleCore;
   mock: MockServer;
   host: WebHost;
@@ -19,6 +24,13 @@ interface AppFixtures {
 }
 
 export const test = base.extend<AppFixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  home: async ({}, use) => {
+    // Resolved, as the core resolves it: on macOS the temp folder is behind a symbolic link.
+    const home = realpathSync(mkdtempSync(join(tmpdir(), 'agent-console-e2e-home-')));
+    await use(home);
+    rmSync(home, { recursive: true, force: true });
+  },
   // eslint-disable-next-line no-empty-pattern
   core: async ({}, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-e2e-'));
@@ -40,8 +52,8 @@ export const test = base.extend<AppFixtures>({
     if (!core.mock) throw new Error('The embedded mock did not start.');
     await use(core.mock);
   },
-  host: async ({ core }, use) => {
-    const bridge = new BridgeHost(core, { transport: 'web', version: 'test' });
+  host: async ({ core, home }, use) => {
+    const bridge = new BridgeHost(core, { transport: 'web', version: 'test', homeDir: home });
     const host = await startWebHost({ rendererDir: resolve('out/renderer'), bridge });
     await use(host);
     bridge.close();

@@ -5,13 +5,15 @@
 // the previous run after an agent is switched to error on the Mock screen.
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { rememberSecret } from '../../electron/core/redact';
 import { expect, screenshotPath, test } from './fixtures';
 
 let folder: string;
-test.beforeEach(() => {
-  folder = mkdtempSync(join(tmpdir(), 'agent-tests-e2e-'));
+// In the web host's home folder: a typed folder must be inside it.
+test.beforeEach(({ home }) => {
+  folder = mkdtempSync(join(home, 'agent-tests-e2e-'));
   cpSync('examples/agent-tests', folder, { recursive: true });
   copyFileSync(
     'examples/agent-tests/failing/deliberately-failing.yaml',
@@ -81,6 +83,47 @@ test('run all: the grid fills live, a failing cell shows expected/actual and the
   await app.screenshot({ path: screenshotPath('tests-edited') });
 });
 
+test('a typed folder must be inside the home folder: a relative path starts there, one outside is refused in words', async ({
+  app,
+  home,
+}) => {
+  await app.getByRole('link', { name: 'Tests' }).click();
+  const input = app.getByLabel('Folder of suite files');
+  await expect(app.locator('#tests-folder-hint')).toHaveText(
+    'A folder inside your home folder; a relative path (projects/agent-tests) starts there.',
+  );
+  const outside = mkdtempSync(join(tmpdir(), 'agent-tests-outside-'));
+  try {
+    cpSync('examples/agent-tests/echo.yaml', join(outside, 'echo.yaml'));
+    await input.fill(outside);
+    await app.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(app.getByRole('alert')).toContainText(
+      `Only a folder inside your home folder (${home}) can be opened by a typed path, and ${outside} is not`,
+    );
+    await expect(app.getByRole('list', { name: 'Suites' })).toHaveCount(0);
+    await app.screenshot({ path: screenshotPath('tests-folder-refused') });
+  } finally {
+    rmSync(outside, { recursive: true, force: true });
+  }
+  // A declared value too short to be masked is said beside its suite.
+  writeFileSync(
+    join(folder, 'pin.yaml'),
+    'name: Pin\nenv: [AGENT_CONSOLE_E2E_PIN]\ncases: [{ name: a, message: "{{env.AGENT_CONSOLE_E2E_PIN}}" }]\n',
+  );
+  process.env.AGENT_CONSOLE_E2E_PIN = '4711';
+  try {
+    await input.fill(basename(folder));
+    await app.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(app.getByRole('list', { name: 'Suites' })).toContainText('Echo replies');
+    await expect(app.getByText(`Watching ${folder}`)).toBeVisible();
+    await expect(app.getByRole('list', { name: 'Warnings for pin.yaml' })).toHaveText(
+      'AGENT_CONSOLE_E2E_PIN is shorter than 8 characters, so it is not masked in output.',
+    );
+  } finally {
+    delete process.env.AGENT_CONSOLE_E2E_PIN;
+  }
+});
+
 test('"Save as test case" from a playground reply writes a case that then passes', async ({ app }) => {
   await openTests(app);
   await app.getByRole('link', { name: 'Playground' }).click();
@@ -114,6 +157,34 @@ test('"Save as test case" from a playground reply writes a case that then passes
   await app.getByRole('button', { name: 'Run case good morning' }).click();
   await runFinished(app);
   await expect(app.getByRole('button', { name: 'good morning on echo: passed' })).toBeVisible();
+});
+
+test('"Save as test case" refuses a message that holds a secret, and says so in the dialog', async ({
+  app,
+}) => {
+  await openTests(app);
+  // A value the console keeps secret (as a suite's declared value is): the playground sends it,
+  // masked in everything the console shows, and it must not be written into a suite file.
+  const secret = `staging-password-${Date.now()}`;
+  rememberSecret(secret);
+  await app.getByRole('link', { name: 'Playground' }).click();
+  const picker = app.getByRole('combobox', { name: 'Agent' });
+  await expect(picker.locator('option[value="echo"]')).toBeAttached();
+  await picker.selectOption('echo');
+  await app.getByRole('textbox', { name: 'Message' }).fill(`log in with ${secret}`);
+  await app.getByRole('button', { name: 'Send', exact: true }).click();
+  const reply = app.getByRole('article', { name: 'Reply from echo' }).first();
+  await expect(reply).toHaveAttribute('data-status', 'done');
+  const before = readFileSync(join(folder, 'echo.yaml'), 'utf8');
+  await reply.getByRole('button', { name: 'Save as test case' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Save as test case' });
+  await dialog.getByLabel(/Suite file in/).selectOption('echo.yaml');
+  await dialog.getByRole('button', { name: 'Save case' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    'The message holds a secret this console keeps (an API key, a webhook URL or a suite’s declared value); it was not saved to the suite file.',
+  );
+  await app.screenshot({ path: screenshotPath('tests-save-case-refused') });
+  expect(readFileSync(join(folder, 'echo.yaml'), 'utf8')).toBe(before);
 });
 
 test('the comparison with the previous run names a new failure after an agent is switched to error', async ({

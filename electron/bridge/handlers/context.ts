@@ -19,6 +19,8 @@ export interface HandlerContext {
   version: string;
   /** The desktop's folder chooser (Electron's dialog); absent in the web host, where a path is typed. */
   chooseFolder?: (() => Promise<string | undefined>) | undefined;
+  /** The web host's home folder, which a typed folder must be inside; absent: the user's home. */
+  homeDir?: string | undefined;
   /** Registers work to undo when the bridge closes (running streams, subscriptions). */
   onClose(dispose: () => void): void;
 }

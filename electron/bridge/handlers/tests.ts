@@ -2,6 +2,7 @@
 // chooser, watched for edits), runs of all / one suite / one case through the core's exchanges
 // (so the key's limiter) with progress events and cancel, runs kept on disk and compared with the
 // previous run of the same suite, and "Save as test case". The rules live in electron/core/suites.
+import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { TestsProgress } from '../../../shared/bridge';
 import type { RunComparison } from '../../../shared/suite-folder';
@@ -12,6 +13,7 @@ import { saveCase } from '../../core/suites/save-case';
 import { coreSuiteExchange } from '../../core/suites/suite-exchange';
 import {
   checkFolder,
+  checkTypedFolder,
   listFolder,
   loadFolderSuite,
   suiteFileNames,
@@ -25,7 +27,9 @@ import type { DomainHandlers, HandlerContext } from './context';
 export function testsHandlers({
   core,
   emit,
+  transport,
   chooseFolder,
+  homeDir,
   onClose,
 }: HandlerContext): DomainHandlers<'tests'> {
   const store = new RunStore(join(core.dataDir, 'test-runs'));
@@ -93,13 +97,32 @@ export function testsHandlers({
   };
 
   return {
+    // The core reads, watches and writes in the folder opened here, so it is one the user chose:
+    // in the desktop app through the native chooser only; in the browser a typed path inside the
+    // home folder (suite-folder.ts, checkTypedFolder).
     'tests:open': async ({ path }) => {
-      const chosen = path ?? (await chooseFolder?.());
-      if (chosen === undefined) {
-        if (!chooseFolder) throw new CoreError('BAD_INPUT', 'Type the full path of a folder of suite files.');
-        return null;
+      let dir: string;
+      if (transport === 'electron') {
+        if (path !== undefined) {
+          throw new CoreError(
+            'BAD_INPUT',
+            'In the desktop app a folder is opened with Choose folder…; a typed path is for the console in a browser.',
+          );
+        }
+        if (!chooseFolder) throw new CoreError('BAD_INPUT', 'This window has no folder chooser.');
+        const chosen = await chooseFolder();
+        if (chosen === undefined) return null;
+        dir = await checkFolder(chosen);
+      } else {
+        const home = homeDir ?? homedir();
+        if (path === undefined || path.trim() === '') {
+          throw new CoreError(
+            'BAD_INPUT',
+            `Type the path of a folder of suite files inside your home folder (${home}); a relative path starts there.`,
+          );
+        }
+        dir = await checkTypedFolder(path, home);
       }
-      const dir = await checkFolder(chosen);
       const listing = await listFolder(dir);
       await stopWatching?.();
       folder = dir;

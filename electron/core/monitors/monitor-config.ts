@@ -10,7 +10,8 @@ import { stringify } from 'yaml';
 import { z } from 'zod';
 import { SuiteAssertion } from '../../../shared/suite';
 import { MAX_HEALTH_INTERVAL_MS, MIN_HEALTH_INTERVAL_MS } from '../../../shared/health';
-import { parseYamlFile, YamlFileError, type FileProblem } from '../yaml-file';
+import { holdsApiKey } from '../suites/suite-env';
+import { parseYamlFile, YamlFileError, type FileProblem, type PathProblem } from '../yaml-file';
 
 export const MONITORS_FILE = 'monitors.yaml';
 
@@ -117,10 +118,65 @@ export class MonitorFileError extends YamlFileError {
   override readonly name = 'MonitorFileError';
 }
 
+const ENV_REFERENCE = /\{\{\s*env\.([A-Za-z0-9_.-]+)\s*\}\}/g;
+
+/**
+ * What a monitors file may not say about the environment. It may come from a pull request like a
+ * suite file: a synthetic message has no `env:` list to declare a variable in, so it reads none
+ * (a suite file can), and the variable that holds a monitor's key is that key, never a webhook URL
+ * a notification would be posted to, nor text sent in a message.
+ */
+function envProblems(monitors: readonly MonitorConfig[]): PathProblem[] {
+  const problems: PathProblem[] = [];
+  monitors.forEach((m, i) => {
+    const keyEnv = { keyEnv: m.service?.keyEnv };
+    const textProblem = (text: string, path: PropertyKey[], key: string): void => {
+      for (const [whole, name] of text.matchAll(ENV_REFERENCE)) {
+        const message = holdsApiKey(name as string, keyEnv)
+          ? `${name} holds the API key: a monitors file cannot read it.`
+          : `A synthetic message cannot read the environment (${whole}): write the check as a suite file that lists ${name} under env:.`;
+        problems.push({ path, key, message });
+      }
+    };
+    const synthetic = m.synthetic;
+    if (synthetic?.message !== undefined) {
+      textProblem(synthetic.message, ['monitors', i, 'synthetic'], 'message');
+    }
+    synthetic?.assert?.forEach((entry, a) => {
+      for (const [kind, value] of Object.entries(entry)) {
+        const texts =
+          typeof value === 'string'
+            ? [value]
+            : kind === 'regex' && value
+              ? [(value as { pattern: string }).pattern]
+              : [];
+        for (const text of texts) textProblem(text, ['monitors', i, 'synthetic', 'assert', a], kind);
+      }
+    });
+    m.notify.webhooks.forEach((hook, w) => {
+      if (typeof hook.url === 'object' && 'env' in hook.url && holdsApiKey(hook.url.env, keyEnv)) {
+        problems.push({
+          path: ['monitors', i, 'notify', 'webhooks', w],
+          key: 'url',
+          message: `${hook.url.env} holds the API key: it cannot be a webhook URL.`,
+        });
+      }
+    });
+  });
+  return problems;
+}
+
 /** Checks monitors given as data (the app's edits) with the file's rules; names the field. */
 export function checkMonitors(input: unknown, where = 'monitors'): MonitorConfig[] {
   const parsed = MonitorsFile.safeParse({ monitors: input });
-  if (parsed.success) return withIds(parsed.data.monitors, where);
+  if (parsed.success) {
+    const problem = envProblems(parsed.data.monitors)[0];
+    if (problem) {
+      const field = [...problem.path.slice(2), ...(problem.key ? [problem.key] : [])].join('.');
+      throw new MonitorFileError(where, [{ field, message: problem.message }]);
+    }
+    return withIds(parsed.data.monitors, where);
+  }
   const issue = parsed.error.issues[0];
   const field = issue?.path.slice(1).join('.') ?? '';
   throw new MonitorFileError(where, [
@@ -139,7 +195,7 @@ export function parseMonitorsFile(text: string, file: string): MonitorConfig[] {
       ? { ...m, synthetic: { ...m.synthetic, suite: resolve(dirname(file), m.synthetic.suite) } }
       : m,
   );
-  const problems: FileProblem[] = [];
+  const problems: FileProblem[] = envProblems(monitors).map(parsed.at);
   const names = new Set<string>();
   monitors.forEach((m, i) => {
     const name = m.name.toLowerCase();

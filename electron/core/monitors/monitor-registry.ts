@@ -32,7 +32,7 @@ import {
 } from './monitor-config';
 import { Monitor } from './monitor';
 import { implicitView } from './monitor-view';
-import { checkWebhookUrl, postWebhook, webhookTarget } from './webhooks';
+import { checkWebhookUrl, postWebhook, webhookTarget, webhookUrlFromEnv } from './webhooks';
 
 export interface MonitorRegistryHost {
   clock: Clock;
@@ -275,6 +275,12 @@ export class MonitorRegistry {
         `Monitor "${config.name}": no profile named "${config.profile ?? ''}" in this data folder.`,
       );
     }
+    // A webhook URL from the environment is masked from the start, not only once a change is posted.
+    for (const hook of config.notify.webhooks) {
+      if (typeof hook.url === 'object' && 'env' in hook.url && process.env[hook.url.env]) {
+        webhookUrlFromEnv(hook.url.env);
+      }
+    }
     const dir = this.options.historyDir ? join(this.options.historyDir, config.id as string) : undefined;
     if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
     const monitor = new Monitor(config, profile, this.host, dir);
@@ -323,15 +329,7 @@ export class MonitorRegistry {
 
   private async webhookUrl(hook: MonitorConfig['notify']['webhooks'][number]): Promise<string> {
     if (typeof hook.url === 'string') return hook.url;
-    if ('env' in hook.url) {
-      const value = process.env[hook.url.env];
-      if (!value)
-        throw new CoreError(
-          'NO_WEBHOOK_URL',
-          `The environment variable ${hook.url.env} (a webhook URL) is not set.`,
-        );
-      return value;
-    }
+    if ('env' in hook.url) return webhookUrlFromEnv(hook.url.env);
     const value = await this.host.secrets.get(webhookAccount(hook.url.secret));
     if (!value)
       throw new CoreError(

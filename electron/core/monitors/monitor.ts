@@ -241,7 +241,7 @@ export class Monitor {
     if (!config || !this.synthetic) return [];
     let results: SyntheticResult[];
     try {
-      this.suite ??= syntheticSuite(config, this.name);
+      this.suite ??= syntheticSuite(config, this.name, { keyEnv: this.config.service?.keyEnv });
       const suite = await this.suite;
       results = await runSyntheticCheck(config, suite, due, {
         exchange: this.host.exchange,

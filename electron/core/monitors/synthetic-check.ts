@@ -8,6 +8,7 @@ import type { SyntheticResult } from '../../../shared/monitor';
 import type { AttemptResult, CellResult } from '../../../shared/suite-run';
 import type { Profile } from '../profiles';
 import type { SuiteExchange } from '../suites/suite-exchange';
+import type { SuiteEnvOptions } from '../suites/suite-env';
 import { loadSuiteFile, parseSuite, type LoadedSuite } from '../suites/suite-loader';
 import { runSuites, type RunTarget } from '../suites/suite-runner';
 import type { SyntheticConfig } from './monitor-config';
@@ -15,8 +16,16 @@ import type { SyntheticConfig } from './monitor-config';
 /** A failure's words are kept short: they go into notifications, the history and metrics' help. */
 const MAX_FAILURE_TEXT = 300;
 
-/** The cases a synthetic check runs: the suite file's (the chosen ones), or its one message. */
-export async function syntheticSuite(config: SyntheticConfig, monitorName: string): Promise<LoadedSuite> {
+/**
+ * The cases a synthetic check runs: the suite file's (the chosen ones), or its one message. The
+ * suite file may not read the variable the monitor takes its key from (`keyEnv`); the message reads
+ * no environment at all (monitor-config.ts).
+ */
+export async function syntheticSuite(
+  config: SyntheticConfig,
+  monitorName: string,
+  options: SuiteEnvOptions = {},
+): Promise<LoadedSuite> {
   if (config.message !== undefined) {
     const text = stringify({
       name: `${monitorName} synthetic check`,
@@ -29,9 +38,9 @@ export async function syntheticSuite(config: SyntheticConfig, monitorName: strin
         },
       ],
     });
-    return parseSuite(text, `${monitorName} (synthetic check)`, {});
+    return parseSuite(text, `${monitorName} (synthetic check)`, {}, options);
   }
-  const suite = await loadSuiteFile(config.suite as string);
+  const suite = await loadSuiteFile(config.suite as string, process.env, options);
   if (!config.cases) return suite;
   const wanted = new Set(config.cases);
   const cases = suite.cases.filter((c) => wanted.has(c.name));

@@ -5,7 +5,9 @@
 import { Agent, request } from '../http-agent';
 import type { MonitorNotification } from '../../../shared/monitor';
 import { guardValue } from '../output-guard';
+import { CoreError } from '../core-error';
 import { isLoopbackHost } from '../profiles';
+import { rememberSecret } from '../redact';
 
 export type WebhookFormat = 'json' | 'slack';
 
@@ -33,6 +35,19 @@ export function checkWebhookUrl(text: string): URL {
     throw new WebhookError('A webhook URL must use https:// (http:// only for this computer).');
   }
   return url;
+}
+
+/**
+ * A webhook URL a monitors file names by its environment variable (`url: {env: NAME}`). Once read
+ * it is a secret of this process, masked in every output like the URLs kept in the keychain.
+ */
+export function webhookUrlFromEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) {
+    throw new CoreError('NO_WEBHOOK_URL', `The environment variable ${name} (a webhook URL) is not set.`);
+  }
+  rememberSecret(value);
+  return value;
 }
 
 /** What may be shown of a webhook: scheme and host. */

@@ -3,6 +3,7 @@
 // print as is. Pure functions of their inputs, so property tests can drive them.
 import type { Check, CheckResult } from '../../../shared/suite-run';
 import { schemaMismatch } from './json-schema-check';
+import { compileLinearRegex, PatternBudgetError, PatternError, withinPatternBudget } from './linear-regex';
 
 export interface Observation {
   /** The text received: the whole reply, or what arrived before a failure. */
@@ -122,12 +123,16 @@ export function evaluate(check: Check, obs: Observation): Outcome {
         expected: `starts with ${quote(check.text)}`,
         actual: quote(reply),
       };
-    case 'regex':
-      return {
-        passed: new RegExp(check.pattern, check.flags).test(reply),
-        expected: `matches /${check.pattern}/${check.flags}`,
-        actual: quote(reply),
-      };
+    case 'regex': {
+      const expected = `matches /${check.pattern}/${check.flags}`;
+      try {
+        const regex = compileLinearRegex(check.pattern, check.flags);
+        return { passed: withinPatternBudget(() => regex.test(reply)), expected, actual: quote(reply) };
+      } catch (error) {
+        if (!(error instanceof PatternBudgetError || error instanceof PatternError)) throw error;
+        return { passed: false, expected, actual: error.message };
+      }
+    }
     case 'json': {
       const found = jsonIn(reply);
       const wanted = check.schema ? 'JSON matching the schema' : 'JSON';

@@ -8,6 +8,7 @@ import { isMap, isSeq, parseDocument } from 'yaml';
 import writeFileAtomic from 'write-file-atomic';
 import type { SuiteAssertion } from '../../../shared/suite';
 import { CoreError } from '../core-error';
+import { secretIn } from '../redact';
 import { parseSuite } from './suite-loader';
 
 export interface ObservedReply {
@@ -54,12 +55,35 @@ function caseName(message: string): string {
   return words.length <= 50 ? words || 'saved reply' : `${words.slice(0, 49)}…`;
 }
 
+/**
+ * A suite file is committed and reviewed like code, and the masking of outputs never sees it:
+ * nothing that holds a key or a secret this console keeps may go into one. The reply is checked
+ * whole, since the assertion suggested from it is a piece of it.
+ */
+function refuseSecrets(parts: readonly (readonly [string, string | undefined])[]): void {
+  for (const [what, text] of parts) {
+    const found = text === undefined ? undefined : secretIn(text);
+    if (!found) continue;
+    const held =
+      found === 'key'
+        ? 'an API key'
+        : 'a secret this console keeps (an API key, a webhook URL or a suite’s declared value)';
+    throw new CoreError('HOLDS_SECRET', `The ${what} holds ${held}; it was not saved to the suite file.`);
+  }
+}
+
 /** Writes the case to `path` (created when missing); returns its name and the file's new text. */
 export async function saveCase(
   path: string,
   observed: ObservedReply,
   name = caseName(observed.message),
 ): Promise<{ caseName: string; text: string }> {
+  refuseSecrets([
+    ['message', observed.message],
+    ['reply', observed.reply],
+    ['case name', name],
+    ['agent', observed.agent],
+  ]);
   const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;

@@ -1,7 +1,8 @@
 // From a validated suite file to the cases a run sends: defaults applied, one case per row of a
 // `vars` table, {{variables}} substituted, messages generated, and the rules a schema cannot say
 // (a stream assertion in an unstreamed case, `remembers` in a first turn, a regex or JSON Schema
-// that does not compile) reported as problems at the path where they were written.
+// that does not compile, an environment variable the file may not read) reported as problems at
+// the path where they were written.
 import {
   STREAM_ONLY_KINDS,
   type AssertionKind,
@@ -11,13 +12,16 @@ import {
 import type { Check, PlannedCase, PlannedStep } from '../../../shared/suite-run';
 import type { PathProblem } from '../yaml-file';
 import { compileJsonSchema } from './json-schema-check';
+import { compileLinearRegex } from './linear-regex';
+import { suiteEnv, type EnvRead, type SuiteEnvOptions } from './suite-env';
 
 /** The line a path (and optionally a key of the map there) was written on. */
 export type LineAt = (path: PropertyKey[], key?: string) => number;
 
 const VARIABLE = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
 
-type Lookup = (name: string) => string | undefined;
+/** A variable's value; `{ refused }` when the file may not read it here. */
+type Lookup = (name: string) => string | Exclude<EnvRead, { value: string }>;
 
 class Expansion {
   readonly problems: PathProblem[] = [];
@@ -36,12 +40,16 @@ class Expansion {
   interpolate(text: string, lookup: Lookup, path: PropertyKey[], key?: string): string {
     return text.replace(VARIABLE, (whole, name: string) => {
       const value = lookup(name);
-      if (value !== undefined) return value;
+      if (typeof value === 'string') return value;
+      if (value !== undefined) {
+        this.problem(path, value.refused, key);
+        return whole;
+      }
       this.problem(
         path,
         name.startsWith('env.')
           ? `The environment variable ${name.slice(4)} is not set (used as {{${name}}}).`
-          : `Unknown variable {{${name}}}: define it in the case's vars or the suite's vars (or use {{env.NAME}}).`,
+          : `Unknown variable {{${name}}}: define it in the case's vars or the suite's vars (or list an environment variable under env: and use {{env.NAME}}).`,
         key,
       );
       return whole;
@@ -127,9 +135,9 @@ function buildCheck(
       const pattern = text(spec.pattern);
       const flags = spec.flags ?? '';
       try {
-        new RegExp(pattern, flags);
+        compileLinearRegex(pattern, flags);
       } catch (error) {
-        report(`The regex does not compile: ${(error as Error).message}`);
+        report((error as Error).message);
       }
       return { kind, line, pattern, flags };
     }
@@ -171,13 +179,22 @@ function expandCase(
   ci: number,
   row: Record<string, string> | undefined,
   ri: number,
-  env: Readonly<Record<string, string | undefined>>,
+  env: ReturnType<typeof suiteEnv>,
   x: Expansion,
 ): PlannedCase | undefined {
   const c = file.cases[ci] as SuiteFile['cases'][number];
   const base: PropertyKey[] = ['cases', ci];
-  const lookup: Lookup = (name) =>
-    name.startsWith('env.') ? env[name.slice(4)] : (row?.[name] ?? file.vars?.[name]);
+  const lookup: Lookup = (name) => {
+    if (!name.startsWith('env.')) return row?.[name] ?? file.vars?.[name];
+    const read = env.read(name.slice(4));
+    return read && 'value' in read ? read.value : read;
+  };
+  // A name ends up in every report (stdout, JUnit, the Tests screen), where a secret must never be:
+  // names take the file's own variables only, declared environment or not.
+  const labelLookup: Lookup = (name) =>
+    name.startsWith('env.')
+      ? { refused: `Names are shown in reports; they cannot read the environment ({{${name}}}).` }
+      : lookup(name);
   const thread = c.thread ?? file.defaults?.thread ?? false;
   if (thread && c.stream === true) {
     x.problem(base, 'Thread replies are not streamed (thread: true): remove `stream: true`.', 'stream');
@@ -185,7 +202,7 @@ function expandCase(
   const stream = !thread && (c.stream ?? file.defaults?.stream ?? true);
   const named = c.name.includes('{{');
   const name = named
-    ? x.interpolate(c.name, lookup, base, 'name')
+    ? x.interpolate(c.name, labelLookup, base, 'name')
     : row
       ? `${c.name} [${rowLabel(row)}]`
       : c.name;
@@ -246,7 +263,7 @@ function expandCase(
     line: x.lineAt(base),
     stream,
     thread,
-    ...(c.title !== undefined ? { title: x.interpolate(c.title, lookup, base, 'title') } : {}),
+    ...(c.title !== undefined ? { title: x.interpolate(c.title, labelLookup, base, 'title') } : {}),
     repeat: c.repeat ?? file.defaults?.repeat ?? 1,
     steps,
   };
@@ -255,10 +272,13 @@ function expandCase(
 /** The planned cases of a suite file, and every problem found on the way. */
 export function expandSuite(
   file: SuiteFile,
-  env: Readonly<Record<string, string | undefined>>,
+  environment: Readonly<Record<string, string | undefined>>,
   lineAt: LineAt,
+  options: SuiteEnvOptions = {},
 ): { cases: PlannedCase[]; problems: PathProblem[] } {
   const x = new Expansion(lineAt);
+  const env = suiteEnv(file.env, environment, options);
+  for (const p of env.problems) x.problem(p.path, p.message, p.key);
   const cases: PlannedCase[] = [];
   const names = new Map<string, number>();
   for (const [ci, c] of file.cases.entries()) {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ASSERTION_KINDS, SuiteFile } from '../../../shared/suite';
 import type { PlannedCase } from '../../../shared/suite-run';
 import { parseYamlFile, YamlFileError } from '../yaml-file';
+import { rememberDeclared, type SuiteEnvOptions } from './suite-env';
 import { expandSuite } from './suite-expand';
 
 export class SuiteFileError extends YamlFileError {
@@ -18,6 +19,8 @@ export interface LoadedSuite {
   description?: string;
   targets: { agents?: string[]; profiles?: string[] };
   cases: PlannedCase[];
+  /** One line each for the front end to show: a declared value too short to be masked. */
+  warnings?: string[];
 }
 
 /** Inside an `assert` list an unknown key is an unknown assertion. */
@@ -26,11 +29,15 @@ const unknownKey = (path: readonly PropertyKey[], key: string): string =>
     ? `Unknown assertion "${key}": use one of ${ASSERTION_KINDS.join(', ')}.`
     : `Unknown field "${key}".`;
 
-/** Parses and checks the text of one suite file; `file` is the name used in messages. */
+/**
+ * Parses and checks the text of one suite file; `file` is the name used in messages. The values
+ * of the environment variables it declares become secrets of this process (suite-env.ts).
+ */
 export function parseSuite(
   text: string,
   file: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  options: SuiteEnvOptions = {},
 ): LoadedSuite {
   const parsed = parseYamlFile(text, file, SuiteFile, {
     empty: 'The file is empty: a suite needs a name and cases.',
@@ -39,7 +46,9 @@ export function parseSuite(
     makeError: (f, problems) => new SuiteFileError(f, problems),
   });
   const suite = parsed.value;
-  const { cases, problems } = expandSuite(suite, env, parsed.lineOf);
+  // Before anything is expanded or reported, so no output of this process can show a value.
+  const warnings = rememberDeclared(suite.env, env, options);
+  const { cases, problems } = expandSuite(suite, env, parsed.lineOf, options);
   if (problems.length > 0) throw new SuiteFileError(file, problems.map(parsed.at));
   return {
     file,
@@ -47,12 +56,14 @@ export function parseSuite(
     ...(suite.description !== undefined ? { description: suite.description } : {}),
     targets: { ...suite.targets },
     cases,
+    warnings,
   };
 }
 
 export async function loadSuiteFile(
   path: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  options: SuiteEnvOptions = {},
 ): Promise<LoadedSuite> {
   let text: string;
   try {
@@ -62,7 +73,7 @@ export async function loadSuiteFile(
       { message: `Cannot read the file (${(error as NodeJS.ErrnoException).code ?? error}).` },
     ]);
   }
-  return parseSuite(text, path, env);
+  return parseSuite(text, path, env, options);
 }
 
 const SUITE_FILE = /\.ya?ml$/i;

@@ -4,6 +4,8 @@
 import { useRef, useState } from 'react';
 import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
+import { useAppInfo } from '../../data/queries';
+import { FOLDER_HINT } from './folder-bar';
 import { openFolder, setPath, useTests } from './tests-store';
 import './tests.css';
 
@@ -19,6 +21,7 @@ const NEW = '__new__';
 
 export function SaveAsCase({ reply }: { reply: SavedReply }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const desktop = useAppInfo().data?.transport === 'electron';
   const listing = useTests((s) => s.listing);
   const path = useTests((s) => s.path);
   const [file, setFile] = useState('');
@@ -89,6 +92,13 @@ export function SaveAsCase({ reply }: { reply: SavedReply }) {
               </label>
             ) : null}
           </>
+        ) : desktop ? (
+          <p className="tests-save-field">
+            <span>No folder of suite files is open.</span>
+            <button type="button" className="secondary" onClick={() => void openFolder().catch(setError)}>
+              Choose folder…
+            </button>
+          </p>
         ) : (
           <form
             className="tests-save-field"
@@ -97,13 +107,18 @@ export function SaveAsCase({ reply }: { reply: SavedReply }) {
               openFolder(path).catch(setError);
             }}
           >
-            <label htmlFor="save-case-folder">Folder of suite files (full path)</label>
+            <label htmlFor="save-case-folder">Folder of suite files</label>
             <input
               id="save-case-folder"
               value={path}
+              placeholder="projects/agent-tests"
+              aria-describedby="save-case-folder-hint"
               spellCheck={false}
               onChange={(e) => setPath(e.target.value)}
             />
+            <span id="save-case-folder-hint" className="muted">
+              {FOLDER_HINT}
+            </span>
             <button type="submit" className="secondary">
               Open folder
             </button>

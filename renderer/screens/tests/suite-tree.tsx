@@ -55,6 +55,13 @@ export function SuiteTree({
             )}
           </div>
           {suite.problems ? <Problems suite={suite} /> : null}
+          {suite.warnings?.length ? (
+            <ul className="tests-warnings" aria-label={`Warnings for ${suite.file}`}>
+              {suite.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          ) : null}
           <ul className="tests-cases">
             {suite.cases.map((c) => (
               <li key={c.key}>

@@ -1,5 +1,6 @@
 // Suite files as a user writes them: what a valid one plans, and for every kind of mistake, a
 // message that names the file, the line and the field.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -9,6 +10,7 @@ import {
   parseSuite,
   SuiteFileError,
 } from '../../../electron/core/suites/suite-loader';
+import { redactSecrets } from '../../../electron/core/redact';
 import { removeDir, tempDir } from '../../support/mock';
 
 const dirs: string[] = [];
@@ -30,6 +32,7 @@ describe('a valid suite', () => {
     const suite = parseSuite(
       [
         'name: Greetings',
+        'env: [TEAM]',
         'targets: { agents: [echo, helpdesk], profiles: [Staging] }',
         'vars: { punctuation: "!" }',
         'cases:',
@@ -49,12 +52,12 @@ describe('a valid suite', () => {
     );
     expect(suite.targets).toEqual({ agents: ['echo', 'helpdesk'], profiles: ['Staging'] });
     expect(suite.cases.map((c) => [c.key, c.name, c.line, c.steps[0]?.message])).toEqual([
-      ['1.1', 'greets Ada', 5, 'Hello Ada! from QA'],
-      ['1.2', 'greets 42', 5, 'Hello 42! from QA'],
-      ['2.1', 'plain [x=1]', 12, 'hi'],
+      ['1.1', 'greets Ada', 6, 'Hello Ada! from QA'],
+      ['1.2', 'greets 42', 6, 'Hello 42! from QA'],
+      ['2.1', 'plain [x=1]', 13, 'hi'],
     ]);
     expect(suite.cases[1]?.steps[0]?.checks).toEqual([
-      { kind: 'equals', line: 11, text: 'Echo: Hello 42! from QA' },
+      { kind: 'equals', line: 12, text: 'Echo: Hello 42! from QA' },
     ]);
   });
 
@@ -272,12 +275,16 @@ describe('a broken suite names the file, line and field', () => {
   });
 
   test('an unknown variable, an unset environment variable', () => {
-    const text = ['name: x', 'cases:', '  - name: a', '    message: "{{who}} {{env.NOT_SET_HERE}}"'].join(
-      '\n',
-    );
+    const text = [
+      'name: x',
+      'env: [NOT_SET_HERE]',
+      'cases:',
+      '  - name: a',
+      '    message: "{{who}} {{env.NOT_SET_HERE}}"',
+    ].join('\n');
     expect(problem(text).split('\n')).toEqual([
-      expect.stringMatching(/^suite\.yaml:4:5: cases\[0\]\.message: Unknown variable \{\{who\}\}/),
-      'suite.yaml:4:5: cases[0].message: The environment variable NOT_SET_HERE is not set (used as {{env.NOT_SET_HERE}}).',
+      expect.stringMatching(/^suite\.yaml:5:5: cases\[0\]\.message: Unknown variable \{\{who\}\}/),
+      'suite.yaml:5:5: cases[0].message: The environment variable NOT_SET_HERE is not set (used as {{env.NOT_SET_HERE}}).',
     ]);
   });
 
@@ -293,6 +300,89 @@ describe('a broken suite names the file, line and field', () => {
     );
     expect(problem('name: x\ncases:\n  - name: a\n')).toMatch(
       /^suite\.yaml:3:5: cases\[0\]: A case needs a `message`/,
+    );
+  });
+});
+
+// A suite file may come from a pull request: it reads the environment variables it lists under
+// `env:` and no others, never the one that holds the API key, and never into a name that reports show.
+describe('the environment a suite file may read', () => {
+  /** A value never seen before: remembered secrets stay remembered for the rest of the process. */
+  const fresh = (): string => `ci-${randomUUID()}`;
+  const secret = fresh();
+
+  test('an undeclared variable is a problem at its line, and its value is nowhere in the message', () => {
+    const text = ['name: x', 'cases:', '  - name: a', '    message: "send {{env.CI_SECRET}}"'].join('\n');
+    expect(problem(text, { CI_SECRET: secret })).toBe(
+      'suite.yaml:4:5: cases[0].message: {{env.CI_SECRET}} reads an environment variable the suite does not declare: list it under `env:` at the top of the file (env: [CI_SECRET]).',
+    );
+  });
+
+  test('AGENT_API_KEY may be neither declared nor used', () => {
+    const text = [
+      'name: x',
+      'env: [CI_SECRET, AGENT_API_KEY]',
+      'cases:',
+      '  - name: a',
+      '    message: "{{env.AGENT_API_KEY}}"',
+    ].join('\n');
+    expect(problem(text, { AGENT_API_KEY: `abc_${'k'.repeat(32)}` }).split('\n')).toEqual([
+      'suite.yaml:2:18: env[1]: AGENT_API_KEY holds the API key: a suite file cannot read it.',
+      'suite.yaml:5:5: cases[0].message: AGENT_API_KEY holds the API key: a suite file cannot read it.',
+    ]);
+  });
+
+  test('nor, in any case of letters, the variable a monitor takes its key from', () => {
+    const text = ['name: x', 'env: [staging_key]', 'cases: [{ name: a, message: hi }]'].join('\n');
+    expect(() => parseSuite(text, 'suite.yaml', {}, { keyEnv: 'STAGING_KEY' })).toThrow(
+      'suite.yaml:2:7: env[0]: staging_key holds the API key: a suite file cannot read it.',
+    );
+  });
+
+  test('a declared variable that holds a key-shaped value is refused, whatever its name', () => {
+    const text = ['name: x', 'env: [OTHER]', 'cases: [{ name: a, message: "{{env.OTHER}}" }]'].join('\n');
+    expect(problem(text, { OTHER: `xyz_${'Q'.repeat(32)}` }).split('\n')).toEqual([
+      'suite.yaml:2:7: env[0]: OTHER holds an API key (its value is key-shaped): a suite file cannot read it.',
+      'suite.yaml:3:20: cases[0].message: OTHER holds an API key (its value is key-shaped): a suite file cannot read it.',
+    ]);
+  });
+
+  test('names are never read from the environment, declared or not: the case name and the thread title', () => {
+    const text = [
+      'name: x',
+      'env: [CI_SECRET]',
+      'cases:',
+      '  - name: "exfil {{env.CI_SECRET}}"',
+      '    thread: true',
+      '    title: "t {{env.CI_SECRET}}"',
+      '    message: hi',
+    ].join('\n');
+    expect(problem(text, { CI_SECRET: secret }).split('\n')).toEqual([
+      'suite.yaml:4:5: cases[0].name: Names are shown in reports; they cannot read the environment ({{env.CI_SECRET}}).',
+      'suite.yaml:6:5: cases[0].title: Names are shown in reports; they cannot read the environment ({{env.CI_SECRET}}).',
+    ]);
+  });
+
+  test('a declared value is a secret from the moment the file loads: masked in every output', () => {
+    const secret = fresh();
+    const text = ['name: x', 'env: [CI_SECRET]', 'cases: [{ name: a, message: "token {{env.CI_SECRET}}" }]'];
+    expect(redactSecrets(`the token is ${secret}`)).toBe(`the token is ${secret}`);
+    const suite = parseSuite(text.join('\n'), 'suite.yaml', { CI_SECRET: secret });
+    expect(suite.cases[0]?.steps[0]?.message).toBe(`token ${secret}`);
+    expect(suite.warnings).toEqual([]);
+    expect(redactSecrets(`the token is ${secret}`)).toBe(`the token is ***…${secret.slice(-4)}`);
+  });
+
+  test('a declared value too short to mask is said in one line', () => {
+    const text = ['name: x', 'env: [CI_PIN]', 'cases: [{ name: a, message: "pin {{env.CI_PIN}}" }]'];
+    const suite = parseSuite(text.join('\n'), 'suite.yaml', { CI_PIN: '4711' });
+    expect(suite.warnings).toEqual(['CI_PIN is shorter than 8 characters, so it is not masked in output.']);
+    expect(redactSecrets('pin 4711')).toBe('pin 4711');
+  });
+
+  test('a variable name in env: is checked by the schema', () => {
+    expect(problem('name: x\nenv: [BAD-NAME]\ncases: [{ name: a, message: hi }]\n')).toMatch(
+      /^suite\.yaml:2:7: env\[0\]: An environment variable name is letters, digits and _/,
     );
   });
 });

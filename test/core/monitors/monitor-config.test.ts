@@ -1,0 +1,64 @@
+// The monitors file may come from a pull request like a suite file: it reads no environment in a
+// synthetic message, and never names the variable that holds a key as anything but the key.
+import { describe, expect, test } from 'vitest';
+import { checkMonitors, parseMonitorsFile } from '../../../electron/core/monitors/monitor-config';
+
+/** Every problem of a monitors file, as the user reads it. */
+function problems(text: string): string[] {
+  try {
+    parseMonitorsFile(text, 'monitors.yaml');
+  } catch (error) {
+    return (error as Error).message.split('\n');
+  }
+  throw new Error('the file was accepted');
+}
+
+describe('a synthetic message reads no environment', () => {
+  test('an environment variable in the message or an assertion is a problem at its line', () => {
+    const text = [
+      'monitors:',
+      '  - name: Staging',
+      '    service: { baseUrl: "https://staging.example.com", keyEnv: STAGING_KEY }',
+      '    synthetic:',
+      '      every: 5m',
+      '      message: "ping {{env.CI_SECRET}}"',
+      '      assert:',
+      '        - contains: "{{env.STAGING_KEY}}"',
+    ].join('\n');
+    expect(problems(text)).toEqual([
+      'monitors.yaml:6:7: monitors[0].synthetic.message: A synthetic message cannot read the environment ({{env.CI_SECRET}}): write the check as a suite file that lists CI_SECRET under env:.',
+      'monitors.yaml:8:11: monitors[0].synthetic.assert[0].contains: STAGING_KEY holds the API key: a monitors file cannot read it.',
+    ]);
+  });
+
+  test('the app’s own edits are checked the same way', () => {
+    expect(() =>
+      checkMonitors([
+        { name: 'A', profile: 'Default', synthetic: { every: '5m', message: '{{env.AGENT_API_KEY}}' } },
+      ]),
+    ).toThrow('synthetic.message: AGENT_API_KEY holds the API key: a monitors file cannot read it.');
+  });
+});
+
+describe('the variable that holds the key is not a webhook URL', () => {
+  test('AGENT_API_KEY, or the monitor’s own keyEnv', () => {
+    const text = [
+      'monitors:',
+      '  - name: A',
+      '    service: { baseUrl: "https://a.example.com" }',
+      '    notify:',
+      '      webhooks:',
+      '        - url: { env: AGENT_API_KEY }',
+      '  - name: B',
+      '    service: { baseUrl: "https://b.example.com", keyEnv: B_KEY }',
+      '    notify:',
+      '      webhooks:',
+      '        - url: { env: HOOK_URL }',
+      '        - url: { env: B_KEY }',
+    ].join('\n');
+    expect(problems(text)).toEqual([
+      'monitors.yaml:6:11: monitors[0].notify.webhooks[0].url: AGENT_API_KEY holds the API key: it cannot be a webhook URL.',
+      'monitors.yaml:12:11: monitors[1].notify.webhooks[1].url: B_KEY holds the API key: it cannot be a webhook URL.',
+    ]);
+  });
+});
