@@ -1,12 +1,13 @@
 // Profiles: which service to talk to (base URL, optional custom CA) with which key. Stored in
 // settings.json, except the built-in "Embedded mock", which exists only while the app runs it.
 import { randomUUID, X509Certificate } from 'node:crypto';
-import { mkdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { isIPv4 } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { API_PREFIX } from '../../shared/api';
 import { CoreError } from './core-error';
 import type { KeyVault } from './key-vault';
+import { createPrivateFileSync, ensurePrivateDirSync } from './private-files';
 import type { SettingsStore, StoredProfile } from './settings-store';
 
 export interface Profile {
@@ -316,7 +317,8 @@ export class ProfileStore {
   private writeCaPem(pem: string): { file: string; undo: () => void } {
     const caDir = this.options.caDir;
     if (!caDir) throw new ProfileError('INVALID_CA', 'This store keeps no CA files: give a path.');
-    const madeDir = mkdirSync(caDir, { recursive: true, mode: 0o700 }) !== undefined;
+    // A real folder of ours (never a link), made 0700: the copies are the user's.
+    const madeDir = ensurePrivateDirSync(caDir, dirname(caDir));
     const file = resolve(caDir, `${randomUUID()}.pem`);
     const undo = (): void => {
       rmSync(file, { force: true });
@@ -324,7 +326,7 @@ export class ProfileStore {
       if (madeDir) rmdirIfEmpty(caDir);
     };
     try {
-      writeFileSync(file, pem, { mode: 0o600 });
+      createPrivateFileSync(file, pem);
     } catch (error) {
       undo(); // a full disk must not leave half a certificate behind
       throw error;
