@@ -233,6 +233,12 @@ export interface ProfileStoreOptions {
 export interface AddOptions {
   /** The user confirmed sending the key to this profile's origin (checked by the caller). */
   originConfirmed?: boolean;
+  /**
+   * A key with no server yet may take this profile's as its first without being typed again: only
+   * where the user typed the command (the CLI's `profiles add`). Never through the bridge, which a
+   * program holding only the web host's token can call (docs/security.md, "Where a key may be sent").
+   */
+  bindFirstOrigin?: boolean;
 }
 
 /** The origin (scheme://host:port) of a normalised base URL. */
@@ -409,8 +415,9 @@ export class ProfileStore {
   }
 
   /**
-   * Issue 13: a stored key goes only to the origins it was added for. Another origin needs the
-   * user's confirmation, which the caller checks (the bridge: the key typed again).
+   * A stored key goes only to the origins it was added for. Another origin needs the user's
+   * confirmation, which the caller checks (the bridge: the key typed again); so does the first
+   * origin of a key added with none, unless the user asked for it at the terminal.
    */
   private checkOrigin(keyId: string, baseUrl: string, options: AddOptions): void {
     if (!this.options.keyOrigins || options.originConfirmed) return;
@@ -422,10 +429,14 @@ export class ProfileStore {
     } catch {
       return; // the URL's own error comes from check(), with its words
     }
-    if (!known || this.options.keyOrigins.status(keyId, origin) !== 'new') return;
+    if (!known) return;
+    const status = this.options.keyOrigins.status(keyId, origin);
+    if (status === 'allowed' || (status === 'first' && options.bindFirstOrigin)) return;
     throw new ProfileError(
       'ORIGIN_NOT_CONFIRMED',
-      `This key was added for another server. Before it is sent to ${origin}, confirm by typing the key again.`,
+      status === 'first'
+        ? `This key was added without a server, so it has not been sent anywhere yet. Before it is sent to ${origin}, confirm by typing the key again.`
+        : `This key was added for another server. Before it is sent to ${origin}, confirm by typing the key again.`,
     );
   }
 

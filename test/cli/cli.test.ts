@@ -214,6 +214,25 @@ describe('keys and profiles in the real keychain', async () => {
         mockInfo.caCertPath,
       ]);
       expect(profile.code, profile.stderr).toBe(0);
+      // The key was added with no server: typed at the terminal, this profile binds it, out loud.
+      expect(profile.stderr).toContain(`Key "staging" is now allowed to be sent to ${mockInfo.baseUrl}.`);
+      const keyNow = JSON.parse((await cli(['keys', 'list', '--json'])).stdout).find(
+        (k: { name: string }) => k.name === 'staging',
+      );
+      expect(keyNow.origins).toEqual([mockInfo.baseUrl]);
+      // Another server for it still needs the user's own flag.
+      const elsewhere = await cli([
+        'profiles',
+        'add',
+        '--name',
+        'elsewhere',
+        '--base-url',
+        'https://agents.example.com',
+        '--key',
+        'staging',
+      ]);
+      expect(elsewhere.code).toBe(2);
+      expect(elsewhere.stderr).toContain('--allow-new-origin');
       expect((await cli(['profiles', 'use', 'local'])).code).toBe(0);
       const health = JSON.parse((await cli(['health', '--json'])).stdout);
       expect(health.status).toBe('healthy');

@@ -335,11 +335,13 @@ describe('the packaged desktop app starts from its package alone (stand-in Elect
     await app.value<KeyInfo>('keys:add', {
       name: 'session key',
       secret: `tst_${'s'.repeat(32)}`,
+      baseUrl: 'https://agents.example.com',
       sessionOnly: true,
     });
     const refused = await app.invoke<KeyInfo>('keys:add', {
       name: 'saved key',
       secret: `tst_${'k'.repeat(32)}`,
+      baseUrl: 'https://agents.example.com',
     });
     expect(refused.ok ? 'saved' : refused.error.message).toMatch(/keychain/i);
     const keys = await app.value<KeyInfo[]>('keys:list');
