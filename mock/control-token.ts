@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 
-export const CONTROL_TOKEN_FILE = 'control-token';
+const CONTROL_TOKEN_FILE = 'control-token';
 
 /** 32 random bytes in base64url: 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
