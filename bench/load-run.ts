@@ -87,7 +87,12 @@ export async function runLoad(options: { seconds: number; warmupSeconds?: number
   const profiles: { tier: number; profile: Profile; masked: string; done: number; failed: number }[] = [];
   for (const tier of LOAD_TIERS) {
     const created = mock.control.createKey({ name: `load-${tier}`, tier });
-    const key = await core.vault.add({ name: `load-${tier}`, secret: created.secret, sessionOnly: true });
+    const key = await core.vault.add({
+      name: `load-${tier}`,
+      secret: created.secret,
+      sessionOnly: true,
+      origins: [new URL(mock.baseUrl).origin],
+    });
     const profile = core.profiles.add({
       name: `Load ${tier}`,
       baseUrl: mock.baseUrl,

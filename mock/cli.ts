@@ -1,5 +1,6 @@
 // `npm run mock -- --port P --data-dir D`: the mock alone. Prints exactly one line of JSON on
-// stdout (where it listens, the CA to trust, the demo keys); human-readable logs go to stderr.
+// stdout (where it listens, the CA to trust, the demo keys, the control path's token);
+// human-readable logs go to stderr.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -63,7 +64,12 @@ export async function runMockCli(args: string[]): Promise<void> {
     ...(log ? { log } : {}),
   });
   process.stdout.write(
-    `${JSON.stringify({ baseUrl: server.baseUrl, caCertPath: server.caCertPath, keys: server.keys })}\n`,
+    `${JSON.stringify({
+      baseUrl: server.baseUrl,
+      caCertPath: server.caCertPath,
+      keys: server.keys,
+      controlToken: server.controlToken,
+    })}\n`,
   );
   announceEndpoint(dataDir, {
     baseUrl: server.baseUrl,
@@ -77,7 +83,7 @@ export async function runMockCli(args: string[]): Promise<void> {
   if (!isLoopbackHost(values.host)) {
     process.stderr.write(
       values['allow-remote-control']
-        ? `Listening on ${values.host}: anyone who can reach it can use the unauthenticated control path (/__control), which revokes keys and reads every request.\n`
+        ? `Listening on ${values.host}: anyone who can reach it and holds the control token can use the control path (/__control), which revokes keys and reads every request.\n`
         : `Listening on ${values.host}: the API answers other machines; the control path (/__control) answers this machine only (--allow-remote-control opens it).\n`,
     );
   }

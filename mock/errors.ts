@@ -26,6 +26,12 @@ export class ApiFailure extends Error {
   }
 }
 
+/**
+ * A refusal by the control path's gate (its token, its loopback rule): always in the nested shape,
+ * whatever the error-shape fault says, since that fault stands for the service's API, not this path.
+ */
+export class ControlRefusal extends ApiFailure {}
+
 export const badRequest = (message: string): ApiFailure => new ApiFailure(400, 'BAD_REQUEST', message);
 
 export function errorBody(shape: ErrorShape, failure: ApiFailure, requestId: string): unknown {

@@ -9,7 +9,8 @@ import { systemClock, type Clock } from '../shared/clock';
 import { lockFolder, type FolderLock } from '../electron/core/folder-lock';
 import { loadOrCreateTls } from './cert';
 import { CONTROL_PREFIX, MockControl, registerControlRoutes, type RequestLogEntry } from './control';
-import { ApiFailure, errorBody, injectedFailure, NOT_JSON_BODY } from './errors';
+import { carriesControlToken, loadOrCreateControlToken } from './control-token';
+import { ApiFailure, ControlRefusal, errorBody, injectedFailure, NOT_JSON_BODY } from './errors';
 import { newRequestId } from './ids';
 import type { RateDecision } from './rate-window';
 import { registerApiRoutes } from './routes-api';
@@ -28,8 +29,9 @@ export interface MockServerOptions {
   /** A corrupt state file set aside, a failed state write: words for the user (default: stderr). */
   onWarning?: (message: string) => void;
   /**
-   * The control path (/__control: revoke keys, break agents, read every request) has no
-   * authentication; it answers this machine only unless this is set (`--allow-remote-control`).
+   * The control path (/__control: revoke keys, break agents, read every request) answers this
+   * machine only unless this is set (`--allow-remote-control`), and, from anywhere, only a request
+   * that carries its token (`controlToken`).
    */
   allowRemoteControl?: boolean;
 }
@@ -48,6 +50,11 @@ export interface MockServer {
   ca: string;
   keys: Record<DemoKeyName, string>;
   control: MockControl;
+  /**
+   * The bearer token the control path over HTTP requires, made once per data folder and kept in
+   * it as `control-token` (0600). In-process, `control` needs none.
+   */
+  controlToken: string;
   service: MockService;
   close(): Promise<void>;
 }
@@ -100,6 +107,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
 
 async function listen(options: MockServerOptions, stateLock: FolderLock): Promise<MockServer> {
   const tls = await loadOrCreateTls(options.dataDir);
+  const warn = options.onWarning ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const controlToken = loadOrCreateControlToken(options.dataDir, warn);
   const service = new MockService({
     dataDir: options.dataDir,
     clock: options.clock ?? systemClock,
@@ -163,9 +172,10 @@ async function listen(options: MockServerOptions, stateLock: FolderLock): Promis
 
   /**
    * What a request meets before its route's own work: its id on the reply; on the control path,
-   * the loopback rule; on the API, the latency fault, an injected failure, then the key, the plan
-   * and the rate window (spec §7–8). A refusal is thrown, for the error handler to answer. A
-   * promise only while a latency fault is armed.
+   * the loopback rule, then its token (before any body is read, so a refused request changes
+   * nothing); on the API, the latency fault, an injected failure, then the key, the plan and the
+   * rate window (spec §7–8). A refusal is thrown, for the error handler to answer. A promise only
+   * while a latency fault is armed.
    */
   const gate = (
     request: FastifyRequest,
@@ -175,10 +185,19 @@ async function listen(options: MockServerOptions, stateLock: FolderLock): Promis
     reply.header('x-request-id', request.id);
     if (kind === 'control') {
       if (!options.allowRemoteControl && !isLoopbackAddress(request.socket.remoteAddress)) {
-        throw new ApiFailure(
+        throw new ControlRefusal(
           403,
           'CONTROL_LOOPBACK_ONLY',
           "The mock's control path answers this machine only; start the mock with --allow-remote-control to open it to others.",
+        );
+      }
+      const authorization = request.headers.authorization;
+      if (!carriesControlToken(authorization, controlToken)) {
+        reply.header('www-authenticate', 'Bearer realm="mock control"');
+        throw new ControlRefusal(
+          401,
+          'INVALID_CONTROL_TOKEN',
+          `${authorization === undefined ? "The mock's control path needs its token" : "That is not this mock's control token"}: send "Authorization: Bearer <token>" with the controlToken that \`npm run mock\` prints (also in the mock's data folder, in the file control-token).`,
         );
       }
       return undefined;
@@ -272,7 +291,8 @@ async function listen(options: MockServerOptions, stateLock: FolderLock): Promis
     if (failure.retryAfterS !== undefined) reply.header('retry-after', failure.retryAfterS);
     reply.status(failure.status).type('application/json; charset=utf-8');
     logRequest(request, reply);
-    return reply.send(errorBody(service.faults.errorShape, failure, request.id));
+    const shape = failure instanceof ControlRefusal ? 'nested' : service.faults.errorShape;
+    return reply.send(errorBody(shape, failure, request.id));
   });
 
   // An unknown path meets its kind's gate too, and before its body is read: on the API a bad key
@@ -303,7 +323,8 @@ async function listen(options: MockServerOptions, stateLock: FolderLock): Promis
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime),
       requestId: request.id,
-      key: maskBearer(request.headers.authorization),
+      // The control path's bearer is its token: not even its ends are kept.
+      key: url.startsWith(CONTROL_PREFIX) ? '-' : maskBearer(request.headers.authorization),
     };
     control.recordRequest(entry);
     options.log?.(
@@ -323,6 +344,7 @@ async function listen(options: MockServerOptions, stateLock: FolderLock): Promis
     ca: tls.ca,
     keys: service.demoSecrets(),
     control,
+    controlToken,
     service,
     async close() {
       await app.close();

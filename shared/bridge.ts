@@ -97,7 +97,17 @@ export const BRIDGE_CALLS = {
     output: returns<KeyInfo[]>(),
   },
   'keys:add': {
-    input: z.strictObject({ name: text(200), secret: text(500), sessionOnly: z.boolean().optional() }),
+    input: z.strictObject({
+      name: text(200),
+      secret: text(500),
+      /**
+       * The server the key is for (a base URL): the only one it may be sent to until the user, in
+       * the Profiles screen, types the key again for another. Required: a key added here is never
+       * left for the first profile to bind, which anyone holding the web host's token could add.
+       */
+      baseUrl: text(2000),
+      sessionOnly: z.boolean().optional(),
+    }),
     output: returns<KeyInfo>(),
   },
   'keys:remove': {
@@ -116,8 +126,8 @@ export const BRIDGE_CALLS = {
       /** PEM text of a CA certificate to trust (pasted or read from a file by the renderer). */
       caCertPem: text(1_000_000).optional(),
       /**
-       * The key typed again: the user's confirmation that it may go to this new origin (issue 13).
-       * Only the user has it; the web host's token alone cannot confirm.
+       * The key typed again: the user's confirmation that it may go to this origin, new to it or
+       * the first it has. Only the user has it; the web host's token alone cannot confirm.
        */
       confirmKey: text(200).optional(),
     }),
@@ -497,7 +507,10 @@ export interface KeyInfo {
   createdAt: string;
   tier?: number;
   storage: 'os-keychain' | 'session';
-  /** The servers (origins) the key may be sent to; another needs the user's confirmation. */
+  /**
+   * The servers (origins) the key may be sent to; another needs the user's confirmation. None: a
+   * key added at the command line, not yet sent anywhere; its first server needs it too.
+   */
   origins?: string[];
 }
 

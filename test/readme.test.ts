@@ -11,7 +11,7 @@ const hasCurl = spawnSync('sh', ['-c', 'command -v curl'], { stdio: 'ignore' }).
 const readme = readFileSync('README.md', 'utf8');
 let dataDir: string;
 let mock: ReturnType<typeof spawn>;
-let info: { baseUrl: string; caCertPath: string; keys: Record<string, string> };
+let info: { baseUrl: string; caCertPath: string; keys: Record<string, string>; controlToken: string };
 
 beforeAll(async () => {
   dataDir = tempDir('agent-console-readme-');
@@ -43,11 +43,34 @@ afterAll(async () => {
   removeDir(dataDir);
 }, 15_000);
 
-test('`npm run -s mock` prints exactly one line of JSON with the base URL, the CA and the demo keys', () => {
+test('`npm run -s mock` prints exactly one line of JSON with the base URL, the CA, the demo keys and the control token', () => {
   expect(info.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
   expect(readFileSync(info.caCertPath, 'utf8')).toContain('BEGIN CERTIFICATE');
   expect(Object.keys(info.keys).sort()).toEqual(['free', 'pro', 'revoked', 'tier30', 'ultra']);
+  expect(info.controlToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(readFileSync(join(dataDir, 'mock', 'control-token'), 'utf8').trim()).toBe(info.controlToken);
 });
+
+test.skipIf(!hasCurl)(
+  "the README's control-path curl works as written with the token, and is refused without it (skipped where curl is not installed)",
+  () => {
+    const block = /### Control path[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const script = block.replaceAll('https://127.0.0.1:8443', info.baseUrl).replace(/^TOKEN=.*$/gm, '');
+    expect(script).toContain('Authorization: Bearer $TOKEN');
+    const run = (token: string) =>
+      spawnSync('sh', ['-c', `${script.trim()} -s -w ' %{http_code}'`], {
+        env: { ...process.env, TOKEN: token, CA: info.caCertPath },
+        encoding: 'utf8',
+      });
+    const refused = run('not-the-token');
+    expect(refused.stdout).toContain('INVALID_CONTROL_TOKEN');
+    expect(refused.stdout.trimEnd().endsWith(' 401')).toBe(true);
+    const done = run(info.controlToken);
+    expect(done.status, done.stderr).toBe(0);
+    expect(done.stdout).toContain('"status":"unhealthy"');
+    expect(done.stdout.trimEnd().endsWith(' 200')).toBe(true);
+  },
+);
 
 test.skipIf(!hasCurl)('the README curl lines work as written (skipped where curl is not installed)', () => {
   const block = /Call it with curl[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';

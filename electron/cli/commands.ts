@@ -3,7 +3,7 @@
 import { createInterface } from 'node:readline';
 import type { ApiClient } from '../core/api-client';
 import type { ConsoleCore } from '../core/console-core';
-import type { Profile } from '../core/profiles';
+import { normaliseBaseUrl, originOf, ProfileError, type Profile } from '../core/profiles';
 import { SESSION_ID_PATTERN } from '../../shared/api';
 import { knownAgentStatus, knownConversationStatus, lacksTimeZone } from '../../shared/known-values';
 import { table, UsageError } from './output';
@@ -193,16 +193,31 @@ export async function profilesCommand(
         .find((k) => k.id === keyRef || k.name.toLowerCase() === keyRef?.toLowerCase());
       if (!key) throw new UsageError(`--key must name one of your keys (see \`keys list\`).`);
       const ca = stringOption(options, 'ca');
-      const profile = core.profiles.add(
-        {
-          name: stringOption(options, 'name') ?? '',
-          baseUrl: stringOption(options, 'base-url') ?? '',
-          keyId: key.id,
-          ...(ca ? { caCertPath: ca } : {}),
-        },
-        // At the terminal the user confirms a new origin for a stored key with a flag of their own.
-        { originConfirmed: options['allow-new-origin'] === true },
-      );
+      const input = {
+        name: stringOption(options, 'name') ?? '',
+        baseUrl: stringOption(options, 'base-url') ?? '',
+        keyId: key.id,
+        ...(ca ? { caCertPath: ca } : {}),
+      };
+      let profile: Profile;
+      try {
+        // The user typed this command: a key with no server yet takes this one. Another server
+        // for a key that has one needs a flag of their own.
+        profile = core.profiles.add(input, {
+          originConfirmed: options['allow-new-origin'] === true,
+          bindFirstOrigin: true,
+        });
+      } catch (error) {
+        if (!(error instanceof ProfileError) || error.code !== 'ORIGIN_NOT_CONFIRMED') throw error;
+        throw new UsageError(
+          `Key "${key.name}" was added for ${(key.origins ?? []).join(', ')}. To send it to ` +
+            `${originOf(normaliseBaseUrl(input.baseUrl))} as well, add the profile with --allow-new-origin.`,
+        );
+      }
+      // Said whenever the key may now go somewhere it could not before, so it is never silent.
+      const origin = originOf(profile.baseUrl);
+      if (!(key.origins ?? []).includes(origin))
+        io.err(`Key "${key.name}" is now allowed to be sent to ${origin}.`);
       return print(io, profile, () => `Added profile "${profile.name}" (${profile.baseUrl}).`);
     }
     case 'use': {

@@ -1,9 +1,10 @@
 // `agent-console mock …`: the mock's control room for scripts and CI — the same actions as the Mock
 // screen, sent to a running mock (`npm run mock` or `agent-console mock serve`) over its
-// /__control path.
+// /__control path, with the control token the mock keeps in its data folder.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request } from '../core/http-agent';
+import { readControlToken } from '../../mock/control-token';
 import { findRunningEndpoint } from '../../mock/endpoint-file';
 import { Fixture } from '../../shared/fixture';
 import { ApiError } from '../core/api-error';
@@ -25,6 +26,8 @@ export const MOCK_HELP = `  mock serve [--port P] [--data-dir DIR]        run th
 interface Target {
   baseUrl: string;
   dispatcher: Agent;
+  /** The mock's control token; none from a mock too old to have one (it then asks for none). */
+  token: string | undefined;
 }
 
 function target(dataDir: string): Target {
@@ -40,6 +43,7 @@ function target(dataDir: string): Target {
   return {
     baseUrl: endpoint.baseUrl,
     dispatcher: new Agent({ connect: { ca: readFileSync(endpoint.caCertPath) } }),
+    token: readControlToken(mockDir),
   };
 }
 
@@ -49,11 +53,12 @@ async function control(
   path: string,
   body?: unknown,
 ) {
+  const headers: Record<string, string> = t.token ? { authorization: `Bearer ${t.token}` } : {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await request(t.dispatcher, `${t.baseUrl}/__control${path}`, {
     method,
-    ...(body !== undefined
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      : {}),
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.body.text();
   const json = text ? (JSON.parse(text) as unknown) : {};

@@ -102,7 +102,8 @@ export class ConsoleCore {
 
   static async open(options: CoreOptions): Promise<ConsoleCore> {
     const clock = options.clock ?? systemClock;
-    // Before the log: electron-log would make logs/ (and the data folder) with the umask's 0755.
+    // Before anything writes in it: a folder that is not this user's alone, or a link where one of
+    // our folders goes, is refused in words (the CLI's one line, the web host's, the app's dialog).
     preparePrivateFolders(options.dataDir);
     const appLog = openAppLog(options.dataDir);
     appLog.info(

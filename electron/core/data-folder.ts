@@ -1,41 +1,29 @@
-// The data folder as every front end opens it (Electron, the web host, the CLI): readable by its
-// user only, and without the temp files of writes a crash interrupted. Issue 13: under the web
-// host and the CLI, logs/ (made by electron-log) and the data folder itself used to be created with
-// the process's umask (0755), unlike under Electron.
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+// The data folder as every front end opens it (Electron, the web host, the CLI): this user's alone,
+// with our own folders in it real folders of theirs, and without the temp files of writes a crash
+// interrupted. The rules for each folder and file are private-files.ts's.
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { checkDataFolder, checkPrivateDirIfPresent } from './private-files';
 
 /** Folders of ours inside the data folder: their contents are the user's (conversations, logs, keys' names). */
 const OWN_SUBFOLDERS = ['logs', 'mock', 'transcripts', 'fixtures', 'test-runs', 'monitors', 'ca'];
 
-const PRIVATE = 0o700;
-
 /**
- * Creates the data folder (0700) and logs/ before anything writes in them, and tightens our own
- * subfolders when an earlier version left them open to others. The data folder itself is only
- * created 0700, never changed: `--data-dir` may name a folder the user chose and set up.
+ * Checks the data folder (made 0700 if missing; refused when another user owns it or others may
+ * write in it) before anything writes in it. Our own folders, where they exist, must be real
+ * folders of this user's (never a link) and are tightened to 0700 when an earlier version left
+ * them open to others; each is made by whoever first writes in it. Throws DataFolderError, in
+ * words, for the front end to show before it takes the folder's lock.
  */
-export function preparePrivateFolders(dataDir: string, platform: NodeJS.Platform = process.platform): void {
-  mkdirSync(dataDir, { recursive: true, mode: PRIVATE });
-  mkdirSync(join(dataDir, 'logs'), { recursive: true, mode: PRIVATE });
-  // Modes mean nothing on Windows: the profile folder's ACL keeps others out there.
-  if (platform === 'win32') return;
-  for (const name of OWN_SUBFOLDERS) {
-    const dir = join(dataDir, name);
-    let mode: number;
-    try {
-      mode = statSync(dir).mode;
-    } catch {
-      continue; // not made yet: whoever makes it makes it 0700
-    }
-    if ((mode & 0o077) !== 0) chmodSync(dir, PRIVATE);
-  }
+export function preparePrivateFolders(dataDir: string): void {
+  checkDataFolder(dataDir);
+  for (const name of OWN_SUBFOLDERS) checkPrivateDirIfPresent(join(dataDir, name));
 }
 
 /**
- * write-file-atomic writes `<file>.<murmur hash, a 32-bit number>` beside the file, then renames it
- * over; a kill -9 between the two leaves it behind. Only our own formats are matched.
+ * An atomic write puts `<file>.<a 32-bit number>` beside the file, then renames it over (ours in
+ * private-files.ts; write-file-atomic's, the mock's, a murmur hash); a kill -9 between the two
+ * leaves it behind. Only our own formats are matched.
  */
 const ATOMIC_TEMP_FILE = /^[^.].*\.(?:json|jsonl|yaml)\.\d{1,10}$/;
 /**

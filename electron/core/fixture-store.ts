@@ -2,11 +2,11 @@
 // folder, importable and exportable, and handed to the mock to replay. Anything key-shaped in a
 // reply is masked before it is written.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { readdir, readFile, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { FIXTURE_FORMAT, Fixture } from '../../shared/fixture';
 import { CoreError } from './core-error';
+import { ensurePrivateDir, replacePrivateFile } from './private-files';
 import { redactSecrets } from './redact';
 import { redactPieces } from './redact-stream';
 
@@ -163,9 +163,9 @@ export class FixtureStore {
       name: redactSecrets(fixture.name),
       chunks: fixture.chunks.map((c, i) => ({ ...c, content: contents[i] ?? '' })),
     };
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await ensurePrivateDir(this.dir, dirname(this.dir));
     const id = newId(clean.name);
-    await writeFileAtomic(this.file(id), JSON.stringify(clean), { mode: 0o600 });
+    await replacePrivateFile(this.file(id), JSON.stringify(clean));
     return summary(id, clean);
   }
 }

@@ -4,10 +4,11 @@
 // Short locks (`withFileLockSync`) guard each read-modify-write of a shared file (settings.json), so
 // the CLI can work on a running app's folder without either losing the other's writes.
 import { hostname } from 'node:os';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { lock, lockSync } from 'proper-lockfile';
 import { CoreError } from './core-error';
+import { replacePrivateFileSync } from './private-files';
 
 interface FolderOwner {
   pid: number;
@@ -75,7 +76,8 @@ export async function lockFolder(folder: string, name: string, app: string): Pro
     }
   }
   const owner: FolderOwner = { pid: process.pid, app, host: hostname(), startedAt: new Date().toISOString() };
-  writeFileSync(ownerFile, JSON.stringify(owner), { mode: 0o600 });
+  // Replaced, not opened by name: a link in its place is replaced, never written through.
+  replacePrivateFileSync(ownerFile, JSON.stringify(owner), { fsync: false });
   // proper-lockfile removes its lock when the process exits; the owner's name goes with it.
   const forget = (): void => rmSync(ownerFile, { force: true });
   process.once('exit', forget);

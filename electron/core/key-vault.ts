@@ -30,7 +30,10 @@ export interface NewKey {
   secret: string;
   /** Kept in memory only and forgotten when the process quits; nothing is written to disk. */
   sessionOnly?: boolean;
-  /** Where it may be sent; unset, the first profile that uses it decides. */
+  /**
+   * Where it may be sent. Unset (`agent-console keys add`), its first server is bound by a profile
+   * the user adds at the terminal, or confirms by typing the key again (profiles.ts checkOrigin).
+   */
   origins?: string[];
 }
 
@@ -348,8 +351,9 @@ export class KeyVault {
   }
 
   /**
-   * Issue 13: may this key be sent to `origin`? `first` when the key has no origin yet (its first
-   * profile binds it); `new` when it was added for other origins only and the user must confirm.
+   * May this key be sent to `origin`? `first` when the key has no origin yet (added at the command
+   * line: a profile binds it when the user asked for that profile at the terminal, or confirmed by
+   * typing the key again); `new` when it was added for other origins only and the user must confirm.
    */
   originStatus(id: string, origin: string): 'allowed' | 'first' | 'new' {
     const origins = this.require(id).origins;

@@ -1,12 +1,13 @@
 // Profiles: which service to talk to (base URL, optional custom CA) with which key. Stored in
 // settings.json, except the built-in "Embedded mock", which exists only while the app runs it.
 import { randomUUID, X509Certificate } from 'node:crypto';
-import { mkdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { isIPv4 } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { API_PREFIX } from '../../shared/api';
 import { CoreError } from './core-error';
 import type { KeyVault } from './key-vault';
+import { createPrivateFileSync, ensurePrivateDirSync } from './private-files';
 import type { SettingsStore, StoredProfile } from './settings-store';
 
 export interface Profile {
@@ -232,6 +233,12 @@ export interface ProfileStoreOptions {
 export interface AddOptions {
   /** The user confirmed sending the key to this profile's origin (checked by the caller). */
   originConfirmed?: boolean;
+  /**
+   * A key with no server yet may take this profile's as its first without being typed again: only
+   * where the user typed the command (the CLI's `profiles add`). Never through the bridge, which a
+   * program holding only the web host's token can call (docs/security.md, "Where a key may be sent").
+   */
+  bindFirstOrigin?: boolean;
 }
 
 /** The origin (scheme://host:port) of a normalised base URL. */
@@ -316,7 +323,8 @@ export class ProfileStore {
   private writeCaPem(pem: string): { file: string; undo: () => void } {
     const caDir = this.options.caDir;
     if (!caDir) throw new ProfileError('INVALID_CA', 'This store keeps no CA files: give a path.');
-    const madeDir = mkdirSync(caDir, { recursive: true, mode: 0o700 }) !== undefined;
+    // A real folder of ours (never a link), made 0700: the copies are the user's.
+    const madeDir = ensurePrivateDirSync(caDir, dirname(caDir));
     const file = resolve(caDir, `${randomUUID()}.pem`);
     const undo = (): void => {
       rmSync(file, { force: true });
@@ -324,7 +332,7 @@ export class ProfileStore {
       if (madeDir) rmdirIfEmpty(caDir);
     };
     try {
-      writeFileSync(file, pem, { mode: 0o600 });
+      createPrivateFileSync(file, pem);
     } catch (error) {
       undo(); // a full disk must not leave half a certificate behind
       throw error;
@@ -407,8 +415,9 @@ export class ProfileStore {
   }
 
   /**
-   * Issue 13: a stored key goes only to the origins it was added for. Another origin needs the
-   * user's confirmation, which the caller checks (the bridge: the key typed again).
+   * A stored key goes only to the origins it was added for. Another origin needs the user's
+   * confirmation, which the caller checks (the bridge: the key typed again); so does the first
+   * origin of a key added with none, unless the user asked for it at the terminal.
    */
   private checkOrigin(keyId: string, baseUrl: string, options: AddOptions): void {
     if (!this.options.keyOrigins || options.originConfirmed) return;
@@ -420,10 +429,14 @@ export class ProfileStore {
     } catch {
       return; // the URL's own error comes from check(), with its words
     }
-    if (!known || this.options.keyOrigins.status(keyId, origin) !== 'new') return;
+    if (!known) return;
+    const status = this.options.keyOrigins.status(keyId, origin);
+    if (status === 'allowed' || (status === 'first' && options.bindFirstOrigin)) return;
     throw new ProfileError(
       'ORIGIN_NOT_CONFIRMED',
-      `This key was added for another server. Before it is sent to ${origin}, confirm by typing the key again.`,
+      status === 'first'
+        ? `This key was added without a server, so it has not been sent anywhere yet. Before it is sent to ${origin}, confirm by typing the key again.`
+        : `This key was added for another server. Before it is sent to ${origin}, confirm by typing the key again.`,
     );
   }
 

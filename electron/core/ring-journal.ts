@@ -1,16 +1,14 @@
 // The disk side of a bounded history (the health history, a monitor's synthetic checks): a
 // JSON-lines journal with one header line, then one line per entry. An entry appends one line (one
 // small write, not the whole history every minute). When the file holds more than capacity +
-// capacity/8 lines, the ring is rewritten whole with write-file-atomic, so the file never exceeds
+// capacity/8 lines, the ring is rewritten whole and atomically, so the file never exceeds
 // about 1.125 × capacity lines and a crash mid-rewrite leaves the old file intact. A line torn by a
 // crash mid-append is skipped on load, and the next write is a full rewrite. A file in another
-// format is never overwritten: it is set aside and a warning says where.
-import { appendFile, readFileSync, renameSync } from 'node:fs';
-import { promisify } from 'node:util';
-import writeFileAtomic from 'write-file-atomic';
+// format is never overwritten: it is set aside and a warning says where. A link in the file's place
+// is neither read nor written through: the first write replaces it (private-files.ts).
+import { renameSync } from 'node:fs';
 import type { z } from 'zod';
-
-const appendText = promisify(appendFile);
+import { appendPrivateFile, isLinkRefusal, readPrivateFileSync, replacePrivateFile } from './private-files';
 
 export interface RingJournalOptions<T, L> {
   file: string;
@@ -47,9 +45,12 @@ export class RingJournal<T, L> {
     const { file, what } = this.options;
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      text = readPrivateFileSync(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if (isLinkRefusal(error)) {
+        return `The ${what} at ${file} is a symbolic link, which the console neither reads nor writes through; a file of its own takes its place from now on.`;
+      }
       return `The ${what} could not be read (${(error as Error).message}); a new one is kept from now on.`;
     }
     const lines = text.split('\n');
@@ -109,11 +110,11 @@ export class RingJournal<T, L> {
           // The ring already holds every pending entry, so a rewrite covers them too.
           const body = this.options.entries().map((e) => `${JSON.stringify(this.options.toLine(e))}\n`);
           this.pending = [];
-          await writeFileAtomic(file, `${this.header}\n${body.join('')}`, { mode: 0o600 });
+          await replacePrivateFile(file, `${this.header}\n${body.join('')}`);
           this.linesInFile = body.length;
           this.rewriteNext = false;
         } else {
-          await appendText(file, lines.join(''), { mode: 0o600 });
+          await appendPrivateFile(file, lines.join(''));
           this.linesInFile += lines.length;
         }
       } catch (error) {

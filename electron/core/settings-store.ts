@@ -1,7 +1,7 @@
 // Non-secret settings: `settings.json` in the data dir, read on every use (the CLI and the app may
-// both change it) and written whole with write-file-atomic (temp file, fsync, rename), 0600. The
-// file's shape is described once here with zod, and it is checked on every read, because people
-// edit this file by hand and a half-written file must not crash the app.
+// both change it) and written whole and atomically (temp file, fsync, rename: private-files.ts),
+// 0600. The file's shape is described once here with zod, and it is checked on every read, because
+// people edit this file by hand and a half-written file must not crash the app.
 //
 // A file that does not parse or validate is never silently wiped: it is renamed to
 // `settings.json.corrupt-<timestamp>`, the app starts from empty settings, and the caller gets a
@@ -11,9 +11,9 @@
 // and re-raises them, killing a CLI run or the headless monitor in the middle of its clean stop.)
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { withFileLockSync } from './folder-lock';
+import { replacePrivateFileSync } from './private-files';
 
 export const SETTINGS_FILE_NAME = 'settings.json';
 
@@ -147,7 +147,7 @@ export function openSettingsStore(dataDir: string, options: SettingsOptions = {}
           throw new Error('Refused to write settings: they contain something shaped like an API key.');
         }
         // Names and URLs are nobody else's business on a shared machine: 0600.
-        writeFileAtomic.sync(path, `${JSON.stringify(next, undefined, '\t')}\n`, { mode: 0o600 });
+        replacePrivateFileSync(path, `${JSON.stringify(next, undefined, '\t')}\n`);
         return next;
       });
     },

@@ -8,9 +8,8 @@
 // so an exchange is on disk before it is shown as done (issue 13, point 6). A write that fails (a
 // full or read-only disk) keeps the data in memory, tells the user, and is tried again until it lands.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import { readdir, readFile, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import type { Clock } from '../../shared/clock';
 import { describeWriteError } from '../../shared/write-error';
@@ -25,6 +24,7 @@ import {
   type TranscriptSummary,
 } from '../../shared/transcript';
 import { CoreError } from './core-error';
+import { ensurePrivateDir, replacePrivateFile } from './private-files';
 import { redactSecrets } from './redact';
 
 export * from '../../shared/transcript';
@@ -43,7 +43,7 @@ export interface TranscriptStoreOptions {
   clock?: Pick<Clock, 'now'>;
   /** How long appends are gathered before one write. */
   writeDelayMs?: number;
-  /** The disk seam; defaults to write-file-atomic. Tests wrap it to count writes. */
+  /** The disk seam; defaults to private-files.ts's atomic replace. Tests wrap it to count writes. */
   writeFile?: (file: string, data: string) => Promise<void>;
   /** A write failed. The data stays in memory, marked dirty, and is retried (and at `flush()`). */
   onWriteError?: (error: TranscriptFileError) => void;
@@ -101,7 +101,7 @@ export class TranscriptStore {
     this.clock = options.clock ?? { now: () => Date.now() };
     this.writeDelayMs = options.writeDelayMs ?? DEFAULT_WRITE_DELAY_MS;
     // 0o600: transcripts are private conversations, readable by their owner only (ignored on Windows).
-    this.writeFile = options.writeFile ?? ((file, data) => writeFileAtomic(file, data, { mode: 0o600 }));
+    this.writeFile = options.writeFile ?? ((file, data) => replacePrivateFile(file, data));
     this.onWriteError = options.onWriteError ?? ((error) => console.error(error.message, error.cause));
     this.onWriteRecovered = options.onWriteRecovered ?? (() => undefined);
   }
@@ -142,7 +142,7 @@ export class TranscriptStore {
     const files = new Set<string>();
     try {
       for (const name of await readdir(dir)) {
-        // write-file-atomic's temporary files end in a number, not ".json".
+        // An atomic write's temporary files end in a number, not ".json".
         if (name.endsWith('.json')) files.add(join(dir, name));
       }
     } catch (error) {
@@ -422,7 +422,8 @@ export class TranscriptStore {
       // Serialised now: appends made while the write is under way mark the slot dirty for the next one.
       const text = `${JSON.stringify({ format: FORMAT, version: 1, ...slot.data }, null, 2)}\n`;
       try {
-        await mkdir(dirname(slot.file), { recursive: true, mode: 0o700 });
+        // Every folder below the one given is ours: made 0700, or checked to be a real folder of ours.
+        await ensurePrivateDir(dirname(slot.file), dirname(this.root));
         await this.writeFile(slot.file, text);
       } catch (error) {
         slot.dirty = true;

@@ -2,12 +2,14 @@
 // one window on the renderer and, meanwhile, the core (with the embedded mock) on the data dir,
 // carries the bridge over IPC, and adds the menu and the tray once the core is open. Quitting
 // closes the bridge and the core.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { app, dialog, Menu, session, type BrowserWindow } from 'electron';
 import { BridgeHost } from '../bridge/bridge-host';
 import type { AppLog } from '../core/app-log';
 import { ConsoleCore } from '../core/console-core';
+import { preparePrivateFolders } from '../core/data-folder';
 import { lockFolder, type FolderLock } from '../core/folder-lock';
 import { defaultDataDir } from '../core/paths';
 import { keepRunningOnUnhandledRejection } from '../core/process-guard';
@@ -48,8 +50,22 @@ function log(message: string): void {
 // place, or AGENT_CONSOLE_DATA_DIR). Chromium's own files go there too, and the single-instance
 // lock is per data dir, so a test run with its own dir never meets the user's app. Before `ready`.
 const dataDir = defaultDataDir();
-mkdirSync(dataDir, { recursive: true, mode: 0o700 }); // setPath refuses a folder that does not exist
-app.setPath('userData', dataDir);
+/**
+ * A data folder another user owns or may write in, or a link in place of one of our folders, is
+ * refused before anything (Chromium included) writes in it; start() shows why, once a dialog can
+ * be shown. Chromium gets a throwaway folder meanwhile, removed as the app exits.
+ */
+let refusedFolder: Error | undefined;
+try {
+  preparePrivateFolders(dataDir); // makes it if missing: setPath refuses a folder that does not exist
+} catch (error) {
+  refusedFolder = error as Error;
+}
+if (refusedFolder) {
+  const scratch = mkdtempSync(join(tmpdir(), 'agent-console-refused-'));
+  process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
+  app.setPath('userData', scratch);
+} else app.setPath('userData', dataDir);
 app.enableSandbox();
 const dev = !app.isPackaged;
 // Windows shows notifications only for an app whose AppUserModelID matches its Start-menu shortcut:
@@ -91,6 +107,7 @@ function showWindow(): void {
 
 async function start(): Promise<Running> {
   await app.whenReady();
+  if (refusedFolder) throw refusedFolder;
   const renderer = rendererLocation(INDEX_FILE);
   hardenSession(session.defaultSession, renderer, (what) => log(`blocked ${what}`));
   if (!existsSync(INDEX_FILE) || !existsSync(PRELOAD_FILE)) {

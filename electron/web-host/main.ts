@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BridgeHost } from '../bridge/bridge-host';
 import type { ConsoleCore } from '../core/console-core';
+import { preparePrivateFolders } from '../core/data-folder';
 import { lockFolder } from '../core/folder-lock';
 import { guardTerminal } from '../core/output-guard';
 import { defaultDataDir } from '../core/paths';
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
     opened.core?.appLog.error(message);
   });
   const dataDir = defaultDataDir();
+  // Before the lock writes in it: a folder another user owns or may write in is refused in words.
+  preparePrivateFolders(dataDir);
   // One owner per data folder: a second web host or app says which process holds it and exits.
   const owner = await lockFolder(dataDir, 'owner', 'the Agent Console web host');
   const { version } = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string };

@@ -57,7 +57,11 @@ describe('untrusted input', () => {
   });
 
   test('a malformed key is refused without echoing it', async () => {
-    const result = await host.invoke('keys:add', { name: 'x', secret: 'ams_notQuiteAKey' });
+    const result = await host.invoke('keys:add', {
+      name: 'x',
+      secret: 'ams_notQuiteAKey',
+      baseUrl: 'https://example.com',
+    });
     expect(result).toMatchObject({ ok: false, error: { code: 'KEY_FORMAT' } });
     expect(JSON.stringify(result)).not.toContain('notQuiteAKey');
   });
@@ -66,6 +70,23 @@ describe('untrusted input', () => {
     const result = await host.invoke('chat:send', { message: 'hi', agent: 'archivist' });
     expect(result).toMatchObject({ ok: false, error: { code: 'AGENT_NOT_FOUND', status: 404 } });
     expect(result.ok ? '' : result.error.requestId).toMatch(/^req_/);
+  });
+});
+
+describe('keys made at the mock', () => {
+  test('mock:keyCreate puts the new key in the vault bound to the mock, so no profile can take it elsewhere unasked', async () => {
+    const created = await host.invoke('mock:keyCreate', { name: 'ci', tier: 120 });
+    expect(created).toMatchObject({ ok: true, value: { name: 'ci (mock)' } });
+    const id = (created as { value: { id: string } }).value.id;
+    const origin = new URL(core.mock?.baseUrl as string).origin;
+    expect(core.vault.get(id)?.origins).toEqual([origin]);
+    expect(created).toMatchObject({ value: { origins: [origin] } });
+    const elsewhere = await host.invoke('profiles:add', {
+      name: 'Away',
+      baseUrl: 'https://example.com',
+      keyId: id,
+    });
+    expect(elsewhere).toMatchObject({ ok: false, error: { code: 'ORIGIN_NOT_CONFIRMED' } });
   });
 });
 

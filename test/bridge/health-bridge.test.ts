@@ -71,6 +71,7 @@ test('a profile switch is followed: the new profile starts unknown', async () =>
     name: 'other',
     secret: core.mock?.keys.ultra as string,
     sessionOnly: true,
+    origins: [new URL(core.mock?.baseUrl as string).origin],
   });
   const other = core.profiles.add({
     name: 'Other',

@@ -1,7 +1,7 @@
 // The CLI end to end, as the README shows it: `npm run mock` in one process, `agent-console …` in
 // others, on the same data dir. Real processes, real HTTPS, the real keychain.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
@@ -21,7 +21,7 @@ interface Run {
 
 let dataDir: string;
 let mockProcess: ChildProcessWithoutNullStreams;
-let mockInfo: { baseUrl: string; caCertPath: string; keys: Record<string, string> };
+let mockInfo: { baseUrl: string; caCertPath: string; keys: Record<string, string>; controlToken: string };
 const service = testService('cli');
 const outputs: string[] = [];
 
@@ -48,17 +48,31 @@ function cli(args: string[], options: { stdin?: string } = {}): Promise<Run> {
   });
 }
 
-async function control(method: 'PATCH' | 'POST', path: string, body: unknown): Promise<void> {
+/** A control-path request as a script makes it, with the token from the mock's JSON line. */
+async function rawControl(
+  method: 'GET' | 'PATCH' | 'POST',
+  path: string,
+  body?: unknown,
+  /** null: no Authorization header at all. */
+  token: string | null = mockInfo.controlToken,
+): Promise<{ status: number; text: string }> {
   const dispatcher = new Agent({ connect: { ca: readFileSync(mockInfo.caCertPath, 'utf8') } });
   const res = await request(`${mockInfo.baseUrl}/__control${path}`, {
     method,
     dispatcher,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    headers: {
+      ...(token !== null ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
-  await res.body.text();
+  const text = await res.body.text();
   await dispatcher.close();
-  expect(res.statusCode).toBe(200);
+  return { status: res.statusCode, text };
+}
+
+async function control(method: 'PATCH' | 'POST', path: string, body: unknown): Promise<void> {
+  expect((await rawControl(method, path, body)).status).toBe(200);
 }
 
 beforeAll(async () => {
@@ -200,6 +214,25 @@ describe('keys and profiles in the real keychain', async () => {
         mockInfo.caCertPath,
       ]);
       expect(profile.code, profile.stderr).toBe(0);
+      // The key was added with no server: typed at the terminal, this profile binds it, out loud.
+      expect(profile.stderr).toContain(`Key "staging" is now allowed to be sent to ${mockInfo.baseUrl}.`);
+      const keyNow = JSON.parse((await cli(['keys', 'list', '--json'])).stdout).find(
+        (k: { name: string }) => k.name === 'staging',
+      );
+      expect(keyNow.origins).toEqual([mockInfo.baseUrl]);
+      // Another server for it still needs the user's own flag.
+      const elsewhere = await cli([
+        'profiles',
+        'add',
+        '--name',
+        'elsewhere',
+        '--base-url',
+        'https://agents.example.com',
+        '--key',
+        'staging',
+      ]);
+      expect(elsewhere.code).toBe(2);
+      expect(elsewhere.stderr).toContain('--allow-new-origin');
       expect((await cli(['profiles', 'use', 'local'])).code).toBe(0);
       const health = JSON.parse((await cli(['health', '--json'])).stdout);
       expect(health.status).toBe('healthy');
@@ -273,6 +306,20 @@ describe('agent-console mock …: the control room for scripts', () => {
       health: { status: 'healthy' },
     });
   }, 60_000);
+
+  test('npm run mock prints its control token, kept 0600 in its folder; the control path wants it, `agent-console mock` sends it', async () => {
+    const file = join(dataDir, 'mock', 'control-token');
+    expect(mockInfo.controlToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(readFileSync(file, 'utf8').trim()).toBe(mockInfo.controlToken);
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect((await rawControl('GET', '/state', undefined, null)).status).toBe(401);
+    const wrong = await rawControl('PATCH', '/health', { api: 'down' }, 'x'.repeat(43));
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).toContain('INVALID_CONTROL_TOKEN');
+    expect((await cli(['health'])).stdout).not.toContain('UNHEALTHY');
+    const state = JSON.parse((await cli(['mock', 'state', '--json'])).stdout);
+    expect(state.health.status).toBe('healthy');
+  });
 
   test('with no mock running it says how to start one', async () => {
     const run = await cli(['--data-dir', tempDir('agent-console-nomock-'), 'mock', 'state']);

@@ -48,7 +48,12 @@ describe('the app log', () => {
   });
 
   test('records profile switches and failed requests (status 0), keys masked', async () => {
-    const added = await host.invoke('keys:add', { name: 'planted', secret: KEY, sessionOnly: true });
+    const added = await host.invoke('keys:add', {
+      name: 'planted',
+      secret: KEY,
+      baseUrl: 'http://127.0.0.1:9',
+      sessionOnly: true,
+    });
     expect(added).toMatchObject({ ok: true });
     const keyId = added.ok ? (added.value as { id: string }).id : '';
     const profile = await host.invoke('profiles:add', {

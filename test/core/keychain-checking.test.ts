@@ -86,6 +86,7 @@ keychainTest(
     const scratch = await call<KeyInfo>('keys:add', {
       name: 'Scratch',
       secret: `kc1_${randomBytes(16).toString('hex')}`,
+      baseUrl: 'https://agents.example.com',
       sessionOnly: true,
     });
     expect(scratch.storage).toBe('session');
@@ -93,7 +94,11 @@ keychainTest(
     // A key for the keychain waits for it: not refused, not quietly kept for the session only.
     const secret = `kc2_${randomBytes(16).toString('hex')}`;
     let added: KeyInfo | undefined;
-    const adding = call<KeyInfo>('keys:add', { name: 'Kept', secret }).then((meta) => (added = meta));
+    const adding = call<KeyInfo>('keys:add', {
+      name: 'Kept',
+      secret,
+      baseUrl: 'https://agents.example.com',
+    }).then((meta) => (added = meta));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(added).toBeUndefined();
     expect((await call<AppInfo>('app:info')).keychain.checking).toBe(true);
@@ -166,7 +171,7 @@ test('a first health check that needs a key kept in the keychain opens the keych
   const { port } = service.address() as AddressInfo;
   const first = await ConsoleCore.open({ dataDir, embeddedMock: 'none', openKeychain: keychain });
   const secret = `kc5_${randomBytes(16).toString('hex')}`;
-  const key = await first.vault.add({ name: 'Work', secret });
+  const key = await first.vault.add({ name: 'Work', secret, origins: [`http://127.0.0.1:${port}`] });
   expect(key.storage).toBe('os-keychain');
   const work = first.profiles.add({ name: 'Work', baseUrl: `http://127.0.0.1:${port}`, keyId: key.id });
   first.profiles.use(work.id);

@@ -66,6 +66,7 @@ beforeAll(async () => {
       name: `${name} key`,
       secret: mock.server.keys.pro,
       sessionOnly: true,
+      origins: [new URL(mock.server.baseUrl).origin],
     });
     core.profiles.add({ name, baseUrl: mock.server.baseUrl, keyId: key.id, caCertPem: mock.server.ca });
   }

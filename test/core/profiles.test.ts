@@ -203,6 +203,8 @@ describe('a CA given as PEM text (kept in <data>/ca)', () => {
   const caDir = (): string => join(dataDir, 'ca');
   /** The ca/ folder's files, or null when there is no folder. */
   const caFiles = (): string[] | null => (existsSync(caDir()) ? readdirSync(caDir()).sort() : null);
+  // The key has no server yet: these profiles are added as at the terminal, whose first binds it.
+  const asTyped = { bindFirstOrigin: true };
   const withCa = (): ProfileStore =>
     new ProfileStore(settings, {
       keyExists: (id) => vault.has(id),
@@ -221,48 +223,62 @@ describe('a CA given as PEM text (kept in <data>/ca)', () => {
     const refusals: [string, () => unknown][] = [
       [
         'bad PEM',
-        () => profiles.add({ name: 'A', baseUrl: 'https://a.example.com', keyId, caCertPem: 'nope' }),
+        () =>
+          profiles.add({ name: 'A', baseUrl: 'https://a.example.com', keyId, caCertPem: 'nope' }, asTyped),
       ],
       [
         'unknown key',
-        () => profiles.add({ name: 'A', baseUrl: 'https://a.example.com', keyId: 'gone', caCertPem: pem() }),
+        () =>
+          profiles.add(
+            { name: 'A', baseUrl: 'https://a.example.com', keyId: 'gone', caCertPem: pem() },
+            asTyped,
+          ),
       ],
       [
         'bad URL',
-        () => profiles.add({ name: 'A', baseUrl: 'http://a.example.com', keyId, caCertPem: pem() }),
+        () => profiles.add({ name: 'A', baseUrl: 'http://a.example.com', keyId, caCertPem: pem() }, asTyped),
       ],
       [
         'refused when saved',
-        () => profiles.add({ name: keyShaped, baseUrl: 'https://a.example.com', keyId, caCertPem: pem() }),
+        () =>
+          profiles.add(
+            { name: keyShaped, baseUrl: 'https://a.example.com', keyId, caCertPem: pem() },
+            asTyped,
+          ),
       ],
     ];
     for (const [why, add] of refusals) {
       expect(add, why).toThrow();
       expect(caFiles(), why).toBeNull();
     }
-    const first = profiles.add({
-      name: 'Staging',
-      baseUrl: 'https://staging.example.com',
-      keyId,
-      caCertPem: pem(),
-    });
+    const first = profiles.add(
+      { name: 'Staging', baseUrl: 'https://staging.example.com', keyId, caCertPem: pem() },
+      asTyped,
+    );
     const kept = caFiles();
     expect(kept).toHaveLength(1);
     expect(readFileSync(first.caCertPath as string, 'utf8')).toBe(pem());
     const more: [string, () => unknown][] = [
       [
         'duplicate name',
-        () => profiles.add({ name: 'staging', baseUrl: 'https://b.example.com', keyId, caCertPem: pem() }),
+        () =>
+          profiles.add(
+            { name: 'staging', baseUrl: 'https://b.example.com', keyId, caCertPem: pem() },
+            asTyped,
+          ),
       ],
       // The key was added for staging.example.com: another origin needs the user's confirmation.
       [
         'origin not confirmed',
-        () => profiles.add({ name: 'B', baseUrl: 'https://b.example.com', keyId, caCertPem: pem() }),
+        () => profiles.add({ name: 'B', baseUrl: 'https://b.example.com', keyId, caCertPem: pem() }, asTyped),
       ],
       [
         'refused when saved',
         () =>
-          profiles.add({ name: keyShaped, baseUrl: 'https://staging.example.com', keyId, caCertPem: pem() }),
+          profiles.add(
+            { name: keyShaped, baseUrl: 'https://staging.example.com', keyId, caCertPem: pem() },
+            asTyped,
+          ),
       ],
     ];
     for (const [why, add] of more) {
@@ -273,7 +289,10 @@ describe('a CA given as PEM text (kept in <data>/ca)', () => {
 
   test('a bad PEM is refused in words about the certificate, naming no file of ours', () => {
     const error = failure(() =>
-      withCa().add({ name: 'A', baseUrl: 'https://a.example.com', keyId, caCertPem: 'not a certificate' }),
+      withCa().add(
+        { name: 'A', baseUrl: 'https://a.example.com', keyId, caCertPem: 'not a certificate' },
+        asTyped,
+      ),
     );
     expect(error.code).toBe('INVALID_CA');
     expect(error.message).toMatch(/^The CA certificate contains no PEM certificate/);
@@ -282,8 +301,8 @@ describe('a CA given as PEM text (kept in <data>/ca)', () => {
 
   test('its file goes when the profile goes or stops using it; a CA file of the user’s stays', () => {
     const profiles = withCa();
-    const a = profiles.add({ name: 'A', baseUrl: 'https://a.example.com', keyId, caCertPem: pem() });
-    const b = profiles.add({ name: 'B', baseUrl: 'https://a.example.com', keyId, caCertPem: pem() });
+    const a = profiles.add({ name: 'A', baseUrl: 'https://a.example.com', keyId, caCertPem: pem() }, asTyped);
+    const b = profiles.add({ name: 'B', baseUrl: 'https://a.example.com', keyId, caCertPem: pem() }, asTyped);
     expect(caFiles()).toHaveLength(2);
     profiles.remove(a.id);
     expect(caFiles()).toEqual([basename(b.caCertPath as string)]);
@@ -341,5 +360,35 @@ describe('the built-in "Embedded mock" profile', () => {
     expect(await vault.secretFor(profiles.active()!.keyId)).toBe(mock.server.keys.pro);
     profiles.add({ name: 'Staging', baseUrl: 'https://staging.example.com', keyId: second.keyId });
     expect(filesContaining(dataDir, mock.server.keys.pro)).toEqual([]);
+  });
+});
+
+describe('where a key may be sent', () => {
+  const withOrigins = (): ProfileStore =>
+    new ProfileStore(settings, {
+      keyExists: (id) => vault.has(id),
+      keyOrigins: {
+        status: (id, origin) => vault.originStatus(id, origin),
+        allow: (id, origin) => vault.allowOrigin(id, origin),
+      },
+    });
+
+  test('a key with no server yet is bound by a profile only when the user asked for it at the terminal, or confirmed it', () => {
+    const profiles = withOrigins();
+    const a = { name: 'A', baseUrl: 'https://a.example.com', keyId };
+    // What the bridge does: nothing said, so nothing bound.
+    const refused = failure(() => profiles.add(a));
+    expect(refused.code).toBe('ORIGIN_NOT_CONFIRMED');
+    expect(refused.message).toContain('added without a server');
+    expect(vault.get(keyId)?.origins).toBeUndefined();
+    expect(profiles.list()).toEqual([]);
+    // What the CLI does (`profiles add`, typed by the user): the first server is bound.
+    profiles.add(a, { bindFirstOrigin: true });
+    expect(vault.get(keyId)?.origins).toEqual(['https://a.example.com']);
+    // From then on another server needs the confirmation, whoever asks.
+    const b = { name: 'B', baseUrl: 'https://b.example.com', keyId };
+    expect(failure(() => profiles.add(b, { bindFirstOrigin: true })).code).toBe('ORIGIN_NOT_CONFIRMED');
+    profiles.add(b, { originConfirmed: true });
+    expect(vault.get(keyId)?.origins).toEqual(['https://a.example.com', 'https://b.example.com']);
   });
 });

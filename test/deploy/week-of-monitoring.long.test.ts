@@ -48,7 +48,12 @@ beforeAll(async () => {
   });
   for (const [i, name] of ['Staging', 'Production'].entries()) {
     const mock = mocks[i] as TestMock;
-    const key = await core.vault.add({ name, secret: mock.server.keys.pro, sessionOnly: true });
+    const key = await core.vault.add({
+      name,
+      secret: mock.server.keys.pro,
+      sessionOnly: true,
+      origins: [new URL(mock.server.baseUrl).origin],
+    });
     core.profiles.add({ name, baseUrl: mock.server.baseUrl, keyId: key.id, caCertPem: mock.server.ca });
   }
   await core.openMonitors();

@@ -173,7 +173,12 @@ test("a message on profile B is sent while profile A's key is used up; the heade
 }) => {
   mock.control.setAgent('echo', { latencyMs: 0, chunkDelayMs: 0 });
   // Profile A: the tier-30 demo key (setup; the Profiles screen has its own tests).
-  const key = await core.vault.add({ name: 'thirty', secret: mock.keys.tier30, sessionOnly: true });
+  const key = await core.vault.add({
+    name: 'thirty',
+    secret: mock.keys.tier30,
+    sessionOnly: true,
+    origins: [new URL(mock.baseUrl).origin],
+  });
   core.profiles.add({ name: 'Tier 30', baseUrl: mock.baseUrl, keyId: key.id, caCertPem: mock.ca });
   const profiles = app.getByRole('combobox', { name: 'Profile' });
   await expect(profiles.getByRole('option', { name: 'Tier 30' })).toBeAttached();

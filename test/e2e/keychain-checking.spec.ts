@@ -53,6 +53,7 @@ test('Keys while the keychain is still being checked: the key typed waits for it
     const secret = `kc4_${randomBytes(16).toString('hex')}`;
     await form.getByLabel('Name').fill('Kept');
     await form.getByLabel('Key', { exact: true }).fill(secret);
+    await form.getByLabel('Server').fill('https://agents.example.com');
     await form.getByRole('button', { name: 'Add key' }).click();
     await expect(form.getByRole('button', { name: 'Adding…' })).toBeVisible();
     await page.waitForTimeout(300);

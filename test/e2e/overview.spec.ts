@@ -78,7 +78,12 @@ test('two environments on the Overview: degraded and healthy at once, then a syn
   mock,
 }) => {
   // A second environment: its own service and key (setup; the Profiles screen has its own tests).
-  const key = await core.vault.add({ name: 'Staging key', secret: staging.keys.pro, sessionOnly: true });
+  const key = await core.vault.add({
+    name: 'Staging key',
+    secret: staging.keys.pro,
+    sessionOnly: true,
+    origins: [new URL(staging.baseUrl).origin],
+  });
   core.profiles.add({ name: 'Staging', baseUrl: staging.baseUrl, keyId: key.id, caCertPem: staging.ca });
   mock.control.setAgent('echo', { latencyMs: 0, chunkDelayMs: 0 });
 

@@ -31,6 +31,7 @@ async function useTier30Profile(app: Page, mock: MockServer): Promise<void> {
   const keyForm = app.getByRole('form', { name: 'Add a key' });
   await keyForm.getByLabel('Name').fill('thirty');
   await keyForm.getByLabel('Key', { exact: true }).fill(mock.keys.tier30);
+  await keyForm.getByLabel('Server').fill(mock.baseUrl);
   await keyForm.getByRole('button', { name: 'Add key' }).click();
   await expect(app.getByRole('table', { name: 'Keys' })).toContainText('thirty');
   await app.getByRole('link', { name: 'Profiles' }).click();

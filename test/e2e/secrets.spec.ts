@@ -55,6 +55,7 @@ test('no secret crosses the bridge towards the renderer, nor sits in the DOM or 
   const keyForm = page.getByRole('form', { name: 'Add a key' });
   await keyForm.getByLabel('Name').fill('ultra');
   await keyForm.getByLabel('Key', { exact: true }).fill(secret);
+  await keyForm.getByLabel('Server').fill(mock.baseUrl);
   await keyForm.getByRole('button', { name: 'Add key' }).click();
   await expect(page.getByRole('table', { name: 'Keys' })).toContainText('ultra');
   await page.getByRole('link', { name: 'Profiles' }).click();

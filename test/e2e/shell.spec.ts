@@ -27,7 +27,7 @@ test('first run opens on the Embedded mock profile, connected, with every screen
   await app.screenshot({ path: screenshotPath('shell-first-run') });
 });
 
-test('keys: a bad key shows the shape error, a good one appears masked, and it can be removed', async ({
+test('keys: a bad key shows the shape error, a good one appears masked with its server, and it can be removed', async ({
   app,
   mock,
 }) => {
@@ -42,12 +42,18 @@ test('keys: a bad key shows the shape error, a good one appears masked, and it c
   const secret = mock.keys.ultra;
   await form.getByLabel('Key', { exact: true }).fill(secret);
   await expect(form.getByText('Shown once at creation')).toBeVisible();
+  // The server it is for: without one the key cannot be added.
+  await expect(form.getByRole('button', { name: 'Add key' })).toBeDisabled();
+  await expect(form.getByText('The key is sent to this server only')).toBeVisible();
+  await form.getByLabel('Server').fill(`${mock.baseUrl}/`);
   await form.getByRole('button', { name: 'Add key' }).click();
   const table = app.getByRole('table', { name: 'Keys' });
   const row = table.getByRole('row').filter({ hasText: 'staging' });
   await expect(row).toContainText(`…${secret.slice(-4)}`);
   await expect(row).toContainText('System keychain');
+  await expect(row).toContainText(new URL(mock.baseUrl).origin);
   await expect(form.getByLabel('Key', { exact: true })).toHaveValue('');
+  await expect(form.getByLabel('Server')).toHaveValue('https://');
   expect(await app.content()).not.toContain(secret);
   await app.screenshot({ path: screenshotPath('keys-added') });
 
@@ -61,6 +67,7 @@ test('profiles: add one for another key, test its connection, and switch to it',
   const keyForm = app.getByRole('form', { name: 'Add a key' });
   await keyForm.getByLabel('Name').fill('thirty');
   await keyForm.getByLabel('Key', { exact: true }).fill(mock.keys.tier30);
+  await keyForm.getByLabel('Server').fill(mock.baseUrl);
   await keyForm.getByRole('button', { name: 'Add key' }).click();
   await expect(app.getByRole('table', { name: 'Keys' })).toContainText('thirty');
 
@@ -69,6 +76,7 @@ test('profiles: add one for another key, test its connection, and switch to it',
   await form.getByLabel('Name').fill('Local tier 30');
   await form.getByLabel('Base URL').fill(mock.baseUrl);
   await form.getByLabel('Key').selectOption({ label: `thirty (…${mock.keys.tier30.slice(-4)})` });
+  await expect(form.getByText(`Sent only to ${new URL(mock.baseUrl).origin}`)).toBeVisible();
   await form.getByLabel('CA certificate (optional, PEM)').fill(mock.ca);
   await form.getByRole('button', { name: 'Add profile' }).click();
 
@@ -87,6 +95,51 @@ test('profiles: add one for another key, test its connection, and switch to it',
   // And back, from the header.
   await app.getByRole('combobox', { name: 'Profile' }).selectOption('embedded-mock');
   await expect(card.getByText('Active')).toHaveCount(0);
+});
+
+test('profiles: a key added at the command line has no server yet; its first profile here asks for the key again', async ({
+  app,
+  core,
+  mock,
+}) => {
+  // What `agent-console keys add` leaves: a key not yet allowed to go to any server.
+  await core.vault.add({ name: 'from the terminal', secret: mock.keys.tier30, sessionOnly: true });
+  const origin = new URL(mock.baseUrl).origin;
+  await app.getByRole('link', { name: 'Keys' }).click();
+  const keys = app.getByRole('table', { name: 'Keys' });
+  const row = keys.getByRole('row').filter({ hasText: 'from the terminal' });
+  await expect(row).toContainText('No server yet');
+  await app.screenshot({ path: screenshotPath('keys-no-server-yet') });
+
+  await app.getByRole('link', { name: 'Profiles' }).click();
+  const form = app.getByRole('form', { name: 'Add a profile' });
+  await form.getByLabel('Name').fill('From the terminal');
+  await form.getByLabel('Base URL').fill(mock.baseUrl);
+  await form.getByLabel('Key').selectOption({ label: `from the terminal (…${mock.keys.tier30.slice(-4)})` });
+  await expect(form.getByText('This key has no server yet')).toBeVisible();
+  await form.getByLabel('CA certificate (optional, PEM)').fill(mock.ca);
+  await form.getByRole('button', { name: 'Add profile' }).click();
+
+  // Not bound by the click alone: the user types the key.
+  const confirm = app.getByRole('form', { name: 'Confirm the new server' });
+  await expect(confirm.getByRole('heading', { name: 'Send this key to its first server?' })).toBeVisible();
+  await expect(confirm).toContainText('added at the command line without a server');
+  await expect(confirm).toContainText(origin);
+  expect(core.vault.list().find((k) => k.name === 'from the terminal')?.origins).toBeUndefined();
+  await app.screenshot({ path: screenshotPath('profiles-confirm-first-server') });
+  await confirm.getByLabel('Type or paste the key again to confirm').fill(mock.keys.pro);
+  await confirm.getByRole('button', { name: 'Confirm and add profile' }).click();
+  await expect(app.getByRole('alert')).toContainText('That is not the secret of key "from the terminal"');
+  await expect(app.getByRole('listitem', { name: 'From the terminal' })).toHaveCount(0);
+
+  await confirm.getByLabel('Type or paste the key again to confirm').fill(mock.keys.tier30);
+  await confirm.getByRole('button', { name: 'Confirm and add profile' }).click();
+  const card = app.getByRole('listitem', { name: 'From the terminal' });
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  await expect(card.getByRole('status')).toContainText('Connected in');
+  await expect(confirm).toHaveCount(0);
+  await app.getByRole('link', { name: 'Keys' }).click();
+  await expect(row).toContainText(origin);
 });
 
 test('a bad profile is refused in words, and the form keeps what was typed', async ({ app }) => {
@@ -185,6 +238,9 @@ test('keyboard only: reach a screen from the navigation and add a key', async ({
   await app.keyboard.type('typed');
   await app.keyboard.press('Tab');
   await app.keyboard.type('abc_ABCDEFGHIJKLMNOPQRSTUVWXYZ123456');
+  // The Server field; tabbing in selects its "https://", so the whole base URL is typed.
+  await app.keyboard.press('Tab');
+  await app.keyboard.type('https://agents.example.com');
   await app.keyboard.press('Enter');
   await expect(app.getByRole('table', { name: 'Keys' })).toContainText('typed');
 });

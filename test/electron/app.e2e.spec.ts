@@ -166,7 +166,7 @@ if (!binary) {
 
       const failure = await appWindow.evaluate(() =>
         (window as unknown as ConsoleWindow).agentConsole.keys
-          .add({ name: 'typo', secret: 'not a key', sessionOnly: true })
+          .add({ name: 'typo', secret: 'not a key', baseUrl: 'https://example.com', sessionOnly: true })
           .then(
             () => undefined,
             (error: unknown) => error,
@@ -187,6 +187,7 @@ if (!binary) {
           (window as unknown as ConsoleWindow).agentConsole.keys.add({
             name: 'e2e key',
             secret: s,
+            baseUrl: 'https://example.com',
             sessionOnly: true,
           }),
         secret,

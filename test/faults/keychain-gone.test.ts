@@ -58,11 +58,12 @@ describe('the keychain taken away from a running console', () => {
         .toEqual({ available: true });
 
       const keptSecret = newKey();
-      const kept = valueOf(await call<KeyInfo>('keys:add', { name: 'Kept', secret: keptSecret }));
-      const spare = valueOf(await call<KeyInfo>('keys:add', { name: 'Spare', secret: newKey() }));
-      expect(kept.storage).toBe('os-keychain');
-      // A profile on the embedded mock whose key lives in the keychain.
+      // Keys for the embedded mock, and a profile on it whose key lives in the keychain.
       const mock = valueOf(await call<ProfileInfo[]>('profiles:list')).find((p) => p.builtIn) as ProfileInfo;
+      const baseUrl = mock.baseUrl;
+      const kept = valueOf(await call<KeyInfo>('keys:add', { name: 'Kept', secret: keptSecret, baseUrl }));
+      const spare = valueOf(await call<KeyInfo>('keys:add', { name: 'Spare', secret: newKey(), baseUrl }));
+      expect(kept.storage).toBe('os-keychain');
       const profile = valueOf(
         await call<ProfileInfo>('profiles:add', {
           name: 'Through the keychain',
@@ -90,7 +91,7 @@ describe('the keychain taken away from a running console', () => {
       );
       expect(state.lastError).not.toMatch(/reach/i);
 
-      const add = await call<KeyInfo>('keys:add', { name: 'Late', secret: newKey() });
+      const add = await call<KeyInfo>('keys:add', { name: 'Late', secret: newKey(), baseUrl });
       expect(add.ok).toBe(false);
       if (add.ok) return;
       expect(add.error.code).toBe('KEYCHAIN_UNAVAILABLE');

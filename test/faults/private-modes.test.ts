@@ -1,9 +1,21 @@
-// Issue 13, point 10: the data folder is its user's alone under the web host and the CLI, as under
-// Electron. Real processes (the CLI's bin/agent-console.js, the web host's bundle) on a folder that
-// does not exist yet, with the usual umask (022): every folder they make is 0700, and every file
-// 0600 but the mock's public certificates.
+// The data folder is its user's alone under the web host and the CLI, as under Electron. Real
+// processes (the CLI's bin/agent-console.js, the web host's bundle) on a folder that does not exist
+// yet, with the usual umask (022): every folder they make is 0700, and every file 0600 but the
+// mock's public certificates. A folder that is not the user's alone is refused in words before
+// anything is written in it, and a link where the console keeps a folder or a file of its own is
+// never followed (docs/security.md, "The data folder").
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, beforeAll, expect, test } from 'vitest';
 import type { HealthUpdate } from '../../shared/health';
@@ -105,6 +117,99 @@ posix(
     expect(list.code, list.stderr).toBe(0);
     const all = modes(dataDir);
     expect([all.logs, all.mock, all.transcripts]).toEqual(['700', '700', '700']);
+  },
+  60_000,
+);
+
+/** Root can give a folder away (to `nobody`); nobody else can make one another user owns. */
+const asRoot = process.getuid?.() === 0;
+const NOBODY = 65534;
+
+/** A CLI call and a web host start on `dataDir`: both refuse it, in words naming it, and leave it empty. */
+async function expectRefused(dataDir: string, words: string): Promise<void> {
+  const list = await run(['bin/agent-console.js', 'profiles', 'list'], { AGENT_CONSOLE_DATA_DIR: dataDir });
+  expect(list.code, list.stderr).toBe(2); // a usage-class exit: the user's setup, not a failure of ours
+  const lines = list.stderr.trim().split('\n');
+  expect(lines, list.stderr).toHaveLength(1);
+  expect(lines[0]).toContain(`agent-console: `);
+  expect(lines[0]).toContain(dataDir);
+  expect(lines[0]).toContain(words);
+  await expect(startWebHostProcess(dataDir)).rejects.toThrow(words);
+  expect(readdirSync(dataDir), 'nothing was written in the refused folder').toEqual([]);
+}
+
+test.skipIf(process.platform === 'win32' || !asRoot)(
+  'a data folder another user owns is refused by the CLI (exit 2, one line) and the web host (skipped unless root: only root can give a folder to another user)',
+  async () => {
+    const dataDir = freshDataDir();
+    mkdirSync(dataDir, { mode: 0o700 });
+    chownSync(dataDir, NOBODY, NOBODY);
+    await expectRefused(dataDir, `belongs to another user (uid ${NOBODY})`);
+  },
+  60_000,
+);
+
+posix(
+  'a data folder others may write in is refused by the CLI (exit 2, one line) and the web host, its mode left alone',
+  async () => {
+    const dataDir = freshDataDir();
+    mkdirSync(dataDir);
+    chmodSync(dataDir, 0o770);
+    await expectRefused(dataDir, 'Other users can write in the data folder');
+    expect(statSync(dataDir).mode & 0o777).toBe(0o770);
+  },
+  60_000,
+);
+
+posix(
+  'a link in place of logs/ is refused, and the folder it points to is neither tightened nor written',
+  async () => {
+    const dataDir = freshDataDir();
+    mkdirSync(dataDir, { mode: 0o700 });
+    const elsewhere = tempDir('agent-console-elsewhere-');
+    dirs.push(elsewhere);
+    chmodSync(elsewhere, 0o755);
+    symlinkSync(elsewhere, join(dataDir, 'logs'));
+    const list = await run(['bin/agent-console.js', 'profiles', 'list'], { AGENT_CONSOLE_DATA_DIR: dataDir });
+    expect(list.code, list.stderr).toBe(2);
+    expect(list.stderr.trim().split('\n'), list.stderr).toHaveLength(1);
+    expect(list.stderr).toContain(`${join(dataDir, 'logs')} is a symbolic link`);
+    await expect(startWebHostProcess(dataDir)).rejects.toThrow(`${join(dataDir, 'logs')} is a symbolic link`);
+    expect(statSync(elsewhere).mode & 0o777).toBe(0o755);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  },
+  60_000,
+);
+
+posix(
+  'a link in place of the health journal is never written through: the file it points to stays as it was',
+  async () => {
+    const dataDir = freshDataDir();
+    mkdirSync(dataDir, { mode: 0o700 });
+    const elsewhere = tempDir('agent-console-elsewhere-');
+    dirs.push(elsewhere);
+    const target = join(elsewhere, 'x');
+    // A journal's header, so that a console that follows the link would take it for its own and append.
+    const theirs = `${JSON.stringify({ kind: 'agent-console/health-history', v: 1 })}\n`;
+    writeFileSync(target, theirs, { mode: 0o644 });
+    if (asRoot) chownSync(target, NOBODY, NOBODY);
+    const journal = join(dataDir, 'health-history.jsonl');
+    symlinkSync(target, journal);
+    const web = await startWebHostProcess(dataDir);
+    try {
+      valueOf(await web.call<HealthUpdate>('health:check'));
+      valueOf(await web.call<HealthUpdate>('health:check'));
+    } finally {
+      expect(await web.stop()).toBe(0);
+    }
+    expect(readFileSync(target, 'utf8')).toBe(theirs);
+    expect(statSync(target).mode & 0o777).toBe(0o644);
+    if (asRoot) expect(statSync(target).uid).toBe(NOBODY);
+    // The journal is a file of the console's own again, written where the link was.
+    const replaced = lstatSync(journal);
+    expect(replaced.isFile()).toBe(true);
+    expect(replaced.mode & 0o777).toBe(0o600);
+    expect(readFileSync(journal, 'utf8').split('\n').length).toBeGreaterThan(2);
   },
   60_000,
 );

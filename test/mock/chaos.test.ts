@@ -87,13 +87,13 @@ describe('details', () => {
 
   test('presets are listed with what they do, over HTTP too', async () => {
     mock = await startTestMock();
-    const on = await mock.call('POST', '/__control/chaos/broken-streams', { key: null });
+    const on = await mock.control('POST', '/chaos/broken-streams');
     expect(on.json).toMatchObject({
       active: [{ preset: 'broken-streams', description: CHAOS_PRESETS['broken-streams'] }],
     });
-    const unknown = await mock.call('POST', '/__control/chaos/meteor', { key: null });
+    const unknown = await mock.control('POST', '/chaos/meteor');
     expect(unknown.status).toBe(404);
-    await mock.call('DELETE', '/__control/chaos', { key: null });
-    expect((await mock.call('GET', '/__control/state', { key: null })).json).toMatchObject({ chaos: [] });
+    await mock.control('DELETE', '/chaos');
+    expect((await mock.control('GET', '/state')).json).toMatchObject({ chaos: [] });
   });
 });

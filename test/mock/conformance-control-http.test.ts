@@ -28,7 +28,7 @@ beforeEach(async () => {
 });
 
 function control(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
-  return mock.call(method, `/__control${path}`, { key: null, ...(body !== undefined ? { body } : {}) });
+  return mock.control(method, path, body);
 }
 
 interface LoggedRequest {
@@ -270,5 +270,96 @@ describe('agents, health, faults, reset', () => {
     for (let i = 0; i < 5; i++) await control('GET', '/state');
     expect(rateHeaders(await mock.call('GET', '/api/v1/health', { key: 'tier30' })).remaining).toBe(29);
     expect((await mock.call('GET', '/api/v1/__control/state')).status).toBe(404);
+  });
+});
+
+describe('the control token', () => {
+  /** A control request with `authorization` as given (undefined: none at all). */
+  function withAuthorization(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    authorization: string | undefined,
+    body?: unknown,
+  ) {
+    return mock.call(method, `/__control${path}`, {
+      key: null,
+      ...(authorization !== undefined ? { headers: { authorization } } : {}),
+      ...(body !== undefined ? { body } : {}),
+    });
+  }
+
+  it('without it, or with another, every control route answers 401 in the nested shape and changes nothing', async () => {
+    /** What a control route can change (the health report's uptime moves on by itself). */
+    const changeable = async () => {
+      const state = (await control('GET', '/state')).json as Record<string, unknown> & {
+        health: { components: unknown };
+      };
+      return { ...state, health: state.health.components };
+    };
+    const before = await changeable();
+    const routes: [method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown][] = [
+      ['GET', '/state'],
+      ['GET', '/requests'],
+      ['POST', '/keys', { name: 'intruder', plan: 'ultra', tier: 300 }],
+      ['PATCH', '/health', { api: 'down' }],
+      ['PATCH', '/agents/echo', { status: 'stopped' }],
+      ['PATCH', '/faults', { latencyMs: 5_000 }],
+      ['POST', '/chaos/outage'],
+      ['POST', '/reset'],
+      ['DELETE', '/faults'],
+      ['PUT', '/agents/echo/fixture', { fixture: {}, mode: 'fast', scale: 1 }],
+      // An unknown control path is no way to learn which ones exist.
+      ['GET', '/nope'],
+    ];
+    const wrong = [
+      undefined,
+      'Bearer wrong',
+      `Bearer ${'A'.repeat(43)}`,
+      `Bearer ${mock.server.keys.pro}`,
+      `Basic ${mock.server.controlToken}`,
+      mock.server.controlToken,
+    ];
+    for (const authorization of wrong) {
+      for (const [method, path, body] of routes) {
+        const res = await withAuthorization(method, path, authorization, body);
+        const error = expectNestedError(res, 401, 'INVALID_CONTROL_TOKEN');
+        expect(error.message).toContain('controlToken');
+        expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+      }
+    }
+    expect(await changeable()).toEqual(before);
+    expect(HealthReport.parse((await mock.call('GET', '/api/v1/health')).json).status).toBe('healthy');
+  });
+
+  it('refuses before it reads a body: a broken body without the token is a 401, not a 400', async () => {
+    const res = await mock.call('PATCH', '/__control/health', {
+      key: null,
+      rawBody: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
+    expectNestedError(res, 401, 'INVALID_CONTROL_TOKEN');
+  });
+
+  it('answers in the nested shape even while the API answers flat', async () => {
+    expect((await control('PATCH', '/faults', { errorShape: 'flat' })).status).toBe(200);
+    expectFlatError(await mock.call('GET', '/api/v1/health', { key: null }), 401, 'INVALID_KEY');
+    expectNestedError(await withAuthorization('GET', '/state', undefined), 401, 'INVALID_CONTROL_TOKEN');
+  });
+
+  it('is not an API key, and the request log keeps no part of it', async () => {
+    expectNestedError(
+      await mock.call('GET', '/api/v1/agents', { key: mock.server.controlToken }),
+      401,
+      'INVALID_KEY',
+    );
+    const token = mock.server.controlToken;
+    const log = await control('GET', '/requests');
+    expect(log.text).not.toContain(token.slice(0, 8));
+    expect(log.text).not.toContain(token.slice(-8));
+    const controlEntries = (log.json as { requests: LoggedRequest[] }).requests.filter((r) =>
+      r.path.startsWith('/__control'),
+    );
+    expect(controlEntries.length).toBeGreaterThan(0);
+    expect(new Set(controlEntries.map((r) => r.key))).toEqual(new Set(['-']));
   });
 });

@@ -1,7 +1,7 @@
-// `npm run mock -- --host 0.0.0.0` serves the API to other machines, but its unauthenticated control
-// path (revoke keys, break agents, read every request) answers this machine only unless
-// --allow-remote-control says otherwise (issue 13, point 5). "Another machine" is this machine's
-// own non-loopback address: the socket sees a non-loopback peer, as it would from elsewhere.
+// `npm run mock -- --host 0.0.0.0` serves the API to other machines, but its control path (revoke
+// keys, break agents, read every request) answers this machine only unless --allow-remote-control
+// says otherwise, and then still only with its token. "Another machine" is this machine's own
+// non-loopback address: the socket sees a non-loopback peer, as it would from elsewhere.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { networkInterfaces } from 'node:os';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -59,10 +59,11 @@ describe.skipIf(!lanAddress)(
         });
         child.once('exit', (code) => reject(new Error(`the mock exited (${code}): ${stderr}`)));
       });
-      const { baseUrl, caCertPath, keys } = JSON.parse(line) as {
+      const { baseUrl, caCertPath, keys, controlToken } = JSON.parse(line) as {
         baseUrl: string;
         caCertPath: string;
         keys: Record<string, string>;
+        controlToken: string;
       };
       const { readFileSync } = await import('node:fs');
       const ca = readFileSync(caCertPath, 'utf8');
@@ -70,17 +71,20 @@ describe.skipIf(!lanAddress)(
       const remote = `https://${lanAddress}:${port}`;
 
       expect((await get(`${remote}/api/v1/health`, ca, keys.pro)).status).toBe(200);
-      const refused = await get(`${remote}/__control/state`, ca);
+      // The loopback rule comes first: another machine is refused as such, token or not.
+      const refused = await get(`${remote}/__control/state`, ca, controlToken);
       expect(refused.status).toBe(403);
+      expect((await get(`${remote}/__control/state`, ca)).status).toBe(403);
       expect(refused.text).toContain('answers this machine only');
       expect(refused.text).toContain('--allow-remote-control');
       // Percent-encoding the path does not get around it: the matched route decides.
       expect((await get(`${remote}/%5F_control/state`, ca)).status).not.toBe(200);
-      expect((await get(`https://127.0.0.1:${port}/__control/state`, ca)).status).toBe(200);
+      expect((await get(`https://127.0.0.1:${port}/__control/state`, ca, controlToken)).status).toBe(200);
+      expect((await get(`https://127.0.0.1:${port}/__control/state`, ca)).status).toBe(401);
       await expect.poll(() => stderr).toContain('the control path (/__control) answers this machine only');
     }, 60_000);
 
-    test('with allowRemoteControl (--allow-remote-control) the control path answers other addresses too', async () => {
+    test('with allowRemoteControl (--allow-remote-control) the control path answers other addresses too, with its token only', async () => {
       const dataDir = tempDir('agent-console-mock-remote-');
       const server: MockServer = await startMockServer({
         dataDir,
@@ -90,7 +94,9 @@ describe.skipIf(!lanAddress)(
       cleanups.push(() => removeDir(dataDir));
       cleanups.push(() => server.close());
       const port = new URL(server.baseUrl).port;
-      expect((await get(`https://${lanAddress}:${port}/__control/state`, server.ca)).status).toBe(200);
+      const remote = `https://${lanAddress}:${port}/__control/state`;
+      expect((await get(remote, server.ca, server.controlToken)).status).toBe(200);
+      expect((await get(remote, server.ca)).status).toBe(401);
     });
   },
 );

@@ -18,7 +18,7 @@ afterAll(async () => {
 describe('DELETE /__control/threads/:id', () => {
   it('removes the thread: it is no longer listed and appending to it is a 404', async () => {
     const id = await echoThread(mock);
-    const deleted = await mock.call('DELETE', `/__control/threads/${id}`, { key: null });
+    const deleted = await mock.control('DELETE', `/threads/${id}`);
     expect(deleted.status).toBe(200);
     const listed = ThreadList.parse((await mock.call('GET', '/api/v1/threads')).json);
     expect(listed.threads.map((t) => t.id)).not.toContain(id);
@@ -29,6 +29,6 @@ describe('DELETE /__control/threads/:id', () => {
   });
 
   it('answers 404 for a thread that does not exist', async () => {
-    expect((await mock.call('DELETE', '/__control/threads/thr_nope', { key: null })).status).toBe(404);
+    expect((await mock.control('DELETE', '/threads/thr_nope')).status).toBe(404);
   });
 });

@@ -63,16 +63,14 @@ describe('a fixture assigned to an agent', () => {
   });
 
   test('over the control path, and a fixture that is not one is refused', async () => {
-    const ok = await mock.call('PUT', '/__control/agents/helpdesk/fixture', {
-      key: null,
-      body: { fixture, mode: 'fast', scale: 1 },
-    });
+    const ok = await mock.control('PUT', '/agents/helpdesk/fixture', { fixture, mode: 'fast', scale: 1 });
     expect(ok.json).toMatchObject({ slug: 'helpdesk', replay: { name: 'five pieces', chunks: 5 } });
-    const bad = await mock.call('PUT', '/__control/agents/helpdesk/fixture', {
-      key: null,
-      body: { fixture: { ...fixture, chunks: [] }, mode: 'fast', scale: 1 },
+    const bad = await mock.control('PUT', '/agents/helpdesk/fixture', {
+      fixture: { ...fixture, chunks: [] },
+      mode: 'fast',
+      scale: 1,
     });
     expect(bad.status).toBe(400);
-    await mock.call('DELETE', '/__control/agents/helpdesk/fixture', { key: null });
+    await mock.control('DELETE', '/agents/helpdesk/fixture');
   });
 });

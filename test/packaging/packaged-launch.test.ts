@@ -9,6 +9,7 @@
 // installers built by .github/workflows/desktop.yml, where Electron exists.
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -334,17 +335,38 @@ describe('the packaged desktop app starts from its package alone (stand-in Elect
     await app.value<KeyInfo>('keys:add', {
       name: 'session key',
       secret: `tst_${'s'.repeat(32)}`,
+      baseUrl: 'https://agents.example.com',
       sessionOnly: true,
     });
     const refused = await app.invoke<KeyInfo>('keys:add', {
       name: 'saved key',
       secret: `tst_${'k'.repeat(32)}`,
+      baseUrl: 'https://agents.example.com',
     });
     expect(refused.ok ? 'saved' : refused.error.message).toMatch(/keychain/i);
     const keys = await app.value<KeyInfo[]>('keys:list');
     expect(keys.map((k) => k.name)).toContain('session key');
     expect((await app.value<HealthReport>('health:get')).status).toBe('healthy');
   }, 90_000);
+
+  it.skipIf(process.platform === 'win32')(
+    'refuses a data folder others may write in: the error box says why, and nothing is written in it',
+    async () => {
+      const dataDir = join(work, 'data-refused');
+      mkdirSync(dataDir);
+      chmodSync(dataDir, 0o777);
+      const app = launch(extracted('refused'), 'refused');
+      running.push(app);
+      for (const deadline = Date.now() + 60_000; app.exit === undefined && Date.now() < deadline;)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(app.exit, app.tail()).toBe(1);
+      expect(app.stderr).toContain(
+        `error box: Agent Console could not start: Other users can write in the data folder ${dataDir}`,
+      );
+      expect(readdirSync(dataDir)).toEqual([]);
+    },
+    90_000,
+  );
 });
 
 /** `ask()` again until its answer passes `done` (within 30 s), then that answer. */

@@ -1,8 +1,9 @@
 // Issue 13's leak suite, through the bridge the renderer uses and the CLI a user runs: a server
 // that echoes the key (401 bodies, error events, content split across chunks at every offset) and
-// a profile pointing a stored key at a new loopback origin. Afterwards nothing that left the core —
-// bridge results and events, exports, fixtures, every file in the data folder, CLI output — holds
-// the key or any 8-character piece of it; and the new origin never saw the key unconfirmed.
+// a profile pointing a stored key at a new loopback origin, or binding a key that has no server yet.
+// Afterwards nothing that left the core — bridge results and events, exports, fixtures, every file
+// in the data folder, CLI output — holds the key or any 8-character piece of it; and no origin saw
+// a key unconfirmed.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -67,6 +68,7 @@ beforeAll(async () => {
   const added = await call('keys:add', {
     name: 'Production',
     secret: KEY,
+    baseUrl: echo.baseUrl,
     ...((await core.vault.keychainChecked()).available ? {} : { sessionOnly: true }),
   });
   if (!added.ok) throw new Error(added.error.message);
@@ -113,9 +115,76 @@ describe('a stored key and a new origin', () => {
     await call('profiles:remove', { id: (confirmed as { value: { id: string } }).value.id });
   });
 
+  test('keys:add takes the server the key is for: without one it is refused, with one the key is bound to it', async () => {
+    const unbound = await call('keys:add', { name: 'Nowhere', secret: plantKey(), sessionOnly: true });
+    expect(unbound).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+    expect(core.vault.list().map((k) => k.name)).not.toContain('Nowhere');
+    const bad = await call('keys:add', {
+      name: 'Plain',
+      secret: plantKey(),
+      baseUrl: 'http://example.com',
+      sessionOnly: true,
+    });
+    expect(bad).toMatchObject({ ok: false });
+    expect(core.vault.list().map((k) => k.name)).not.toContain('Plain');
+    // Production was added (in beforeAll) for the echo server: its first and, unconfirmed, only one.
+    const production = core.vault.get(keyId);
+    expect(production?.origins?.[0]).toBe(new URL(echo.baseUrl).origin);
+    const listed = await call('keys:list', {});
+    expect(listed).toMatchObject({
+      ok: true,
+      value: expect.arrayContaining([
+        expect.objectContaining({
+          id: keyId,
+          origins: expect.arrayContaining([new URL(echo.baseUrl).origin]),
+        }),
+      ]),
+    });
+  });
+
+  test('a key with no server yet (as `agent-console keys add` makes) is bound through the bridge only once the user types it again', async () => {
+    const other = await startEchoServer();
+    try {
+      const secret = plantKey();
+      // What `agent-console keys add` does: a key with no origin at all.
+      const fromCli = await core.vault.add({ name: 'From the CLI', secret, sessionOnly: true });
+      expect(fromCli.origins).toBeUndefined();
+      const refused = await call('profiles:add', { name: 'Grab', baseUrl: other.baseUrl, keyId: fromCli.id });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'ORIGIN_NOT_CONFIRMED' } });
+      const guessed = await call('profiles:add', {
+        name: 'Grab',
+        baseUrl: other.baseUrl,
+        keyId: fromCli.id,
+        confirmKey: plantKey(),
+      });
+      expect(guessed).toMatchObject({ ok: false, error: { code: 'NOT_CONFIRMED' } });
+      expect(JSON.stringify(await call('profiles:list', {}))).not.toContain(other.baseUrl);
+      expect(core.vault.get(fromCli.id)?.origins).toBeUndefined();
+      expect(other.bearers).toEqual([]);
+      // The user, in the Profiles screen, types the key: now it is bound, and sent there only.
+      const confirmed = await call('profiles:add', {
+        name: 'Mine',
+        baseUrl: other.baseUrl,
+        keyId: fromCli.id,
+        confirmKey: secret,
+      });
+      expect(confirmed).toMatchObject({ ok: true, value: { baseUrl: other.baseUrl } });
+      expect(core.vault.get(fromCli.id)?.origins).toEqual([new URL(other.baseUrl).origin]);
+      await call('profiles:remove', { id: (confirmed as { value: { id: string } }).value.id });
+      await core.vault.remove(fromCli.id);
+    } finally {
+      await other.close();
+    }
+  });
+
   test('key names refuse control and text-direction characters', async () => {
     for (const name of ['evil\u202Egnp.exe', 'two\nlines', 'bell\u0007', 'iso\u2067late']) {
-      const result = await call('keys:add', { name, secret: plantKey(), sessionOnly: true });
+      const result = await call('keys:add', {
+        name,
+        secret: plantKey(),
+        baseUrl: echo.baseUrl,
+        sessionOnly: true,
+      });
       expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_NAME' } });
     }
   });

@@ -53,7 +53,9 @@ describe('the preload', () => {
   });
 
   it('rejects with a plain object that keeps the code and request id across the context bridge', async () => {
-    const failure = crossContexts(await api.keys.add({ name: 'n', secret: 'x' }).catch((e: unknown) => e));
+    const failure = crossContexts(
+      await api.keys.add({ name: 'n', secret: 'x', baseUrl: 'https://example.com' }).catch((e: unknown) => e),
+    );
     expect(failure).toEqual({
       name: 'BridgeFailure',
       code: 'KEY_FORMAT',

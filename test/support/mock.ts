@@ -17,6 +17,12 @@ export interface TestMock {
     path: string,
     options?: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; headers: Record<string, string>; text: string; json: unknown }>;
+  /** A request to the control path (`path` under /__control) with the mock's control token. */
+  control(
+    method: Dispatcher.HttpMethod,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; headers: Record<string, string>; text: string; json: unknown }>;
   stop(): Promise<void>;
 }
 
@@ -35,10 +41,16 @@ export async function startTestMock(
     const name = key ?? 'pro';
     return name in server.keys ? server.keys[name as keyof typeof server.keys] : name;
   };
-  return {
+  const mock: TestMock = {
     server,
     dataDir,
     dispatcher,
+    control(method, path, body) {
+      return mock.call(method, `/__control${path}`, {
+        key: server.controlToken,
+        ...(body !== undefined ? { body } : {}),
+      });
+    },
     async call(method, path, opts = {}) {
       const secret = keyFor(opts.key);
       const headers: Record<string, string> = { ...opts.headers };
@@ -63,6 +75,7 @@ export async function startTestMock(
       await dispatcher.close();
     },
   };
+  return mock;
 }
 
 export function removeDir(dir: string): void {

@@ -1,6 +1,8 @@
-// keys:… — the vault's keys as id, name and last four characters; a secret crosses once, inward.
+// keys:… — the vault's keys as id, name, last four characters and the servers they may go to; a
+// secret crosses once, inward, with the server it is for.
 import type { KeyInfo } from '../../../shared/bridge';
 import type { KeyMeta } from '../../core/key-vault';
+import { normaliseBaseUrl, originOf } from '../../core/profiles';
 import type { DomainHandlers, HandlerContext } from './context';
 
 export function keyInfo(meta: KeyMeta): KeyInfo {
@@ -11,6 +13,7 @@ export function keyInfo(meta: KeyMeta): KeyInfo {
     createdAt: meta.createdAt,
     storage: meta.storage,
     ...(meta.tier !== undefined ? { tier: meta.tier } : {}),
+    ...(meta.origins ? { origins: [...meta.origins] } : {}),
   };
 }
 
@@ -20,8 +23,18 @@ export function keysHandlers({ core, emit, onClose }: HandlerContext): DomainHan
   onClose(core.vault.subscribe(() => emit('keys:changed', keys())));
   return {
     'keys:list': async () => keys(),
-    'keys:add': async ({ name, secret, sessionOnly }) =>
-      keyInfo(await core.vault.add({ name, secret, ...(sessionOnly !== undefined ? { sessionOnly } : {}) })),
+    // Bound to its server as it is added (docs/security.md, "Where a key may be sent"); the URL is
+    // checked as a profile's is, before the keychain is touched.
+    'keys:add': async ({ name, secret, baseUrl, sessionOnly }) => {
+      const origins = [originOf(normaliseBaseUrl(baseUrl))];
+      const added = await core.vault.add({
+        name,
+        secret,
+        origins,
+        ...(sessionOnly !== undefined ? { sessionOnly } : {}),
+      });
+      return keyInfo(added);
+    },
     'keys:remove': async ({ id }) => {
       await core.vault.remove(id);
       return { removed: id };

@@ -4,6 +4,7 @@ import type { MockStateView } from '../../../shared/bridge';
 import { CHAOS_PRESETS } from '../../../mock/chaos';
 import type { MockServer } from '../../../mock/server';
 import { CoreError } from '../../core/core-error';
+import { normaliseBaseUrl, originOf } from '../../core/profiles';
 import type { DomainHandlers, HandlerContext } from './context';
 import { keyInfo } from './keys';
 
@@ -69,6 +70,8 @@ export function mockHandlers({ core, emit }: HandlerContext): DomainHandlers<'mo
         name: `${name} (mock)`,
         secret: created.secret,
         sessionOnly: true,
+        // The mock's key, for the mock: no profile takes it elsewhere without the user's word.
+        origins: [originOf(normaliseBaseUrl(mock().baseUrl))],
       });
       emit('mock:changed', view());
       return keyInfo(meta);

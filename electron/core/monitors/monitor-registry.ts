@@ -4,9 +4,7 @@
 // watches that profile. One place tells of changes: desktop notifications (the shell, the
 // browser), webhooks, the tray and window title (the worst status), and the metrics.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { dirname, join } from 'node:path';
 import type { Clock } from '../../../shared/clock';
 import type { HealthUpdate } from '../../../shared/health';
 import {
@@ -20,6 +18,7 @@ import {
 import type { ApiClient } from '../api-client';
 import { CoreError } from '../core-error';
 import type { HealthMonitor } from '../health-monitor';
+import { ensurePrivateDirSync, replacePrivateFile } from '../private-files';
 import type { Profile, ProfileStore } from '../profiles';
 import type { SecretStore } from '../secret-store';
 import type { SuiteExchange } from '../suites/suite-exchange';
@@ -282,7 +281,7 @@ export class MonitorRegistry {
       }
     }
     const dir = this.options.historyDir ? join(this.options.historyDir, config.id as string) : undefined;
-    if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (dir && this.options.historyDir) ensurePrivateDirSync(dir, dirname(this.options.historyDir));
     const monitor = new Monitor(config, profile, this.host, dir);
     monitor.subscribe((event) => {
       if (event.kind === 'health') this.emit({ type: 'health', monitorId: monitor.id, update: event.update });
@@ -392,7 +391,7 @@ export class MonitorRegistry {
         `The monitors come from ${this.options.file}: edit that file instead.`,
       );
     }
-    await writeFileAtomic(this.options.file, monitorsFileText(configs), { mode: 0o600 });
+    await replacePrivateFile(this.options.file, monitorsFileText(configs));
     this.configs = configs;
   }
 

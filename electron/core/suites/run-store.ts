@@ -2,11 +2,11 @@
 // a folder per suite file, the newest KEEP_PER_SUITE kept. Written atomically, so a kill leaves
 // the previous file whole; a file that does not parse is skipped, never the reason a list fails.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { StoredSuiteRun, SuiteRunSummary } from '../../../shared/suite-folder';
 import type { SuiteRunResult } from '../../../shared/suite-run';
+import { ensurePrivateDir, replacePrivateFile } from '../private-files';
 
 const KEEP_PER_SUITE = 20;
 
@@ -35,9 +35,9 @@ export class RunStore {
       };
       const dir = join(this.dir, folderOf(suite.file));
       // Replies of the agents under test: the user's, like transcripts.
-      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await ensurePrivateDir(dir, dirname(this.dir));
       const name = `${String(result.startedAt).padStart(15, '0')}-${result.runId}.json`;
-      await writeFileAtomic(join(dir, name), JSON.stringify(stored), { mode: 0o600 });
+      await replacePrivateFile(join(dir, name), JSON.stringify(stored));
       const names = await this.names(suite.file);
       for (const old of names.slice(this.keep)) await rm(join(dir, old), { force: true });
     }

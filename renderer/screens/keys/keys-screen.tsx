@@ -1,5 +1,6 @@
-// Keys: add (name and secret; the shape is checked as you type), the masked list, remove, and where
-// the secrets are kept. The secret typed here goes to the core once and is cleared from the page.
+// Keys: add (name, secret and the server it is for; the shape is checked as you type), the masked
+// list with the servers each key may go to, remove, and where the secrets are kept. The secret
+// typed here goes to the core once and is cleared from the page.
 import { useState, type FormEvent } from 'react';
 import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
@@ -13,6 +14,7 @@ export function KeysScreen() {
   const keychain = info.data?.keychain;
   const [name, setName] = useState('');
   const [secret, setSecret] = useState('');
+  const [server, setServer] = useState('https://');
   const [sessionOnly, setSessionOnly] = useState(false);
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
@@ -20,7 +22,10 @@ export function KeysScreen() {
   // While the keychain is being checked, a key added waits for it in the core, then is kept there.
   const checking = keychain?.checking === true;
   const noKeychain = keychain?.available === false && !checking;
-  const canAdd = name.trim() !== '' && secret.trim() !== '' && !shape && !busy;
+  const serverGiven = server.trim() !== '' && server.trim() !== 'https://';
+  const canAdd = name.trim() !== '' && secret.trim() !== '' && serverGiven && !shape && !busy;
+  // Servers this console already knows, to pick from rather than type.
+  const knownServers = [...new Set(profiles.data?.map((p) => p.baseUrl) ?? [])];
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -31,10 +36,12 @@ export function KeysScreen() {
       await bridge.keys.add({
         name: name.trim(),
         secret: secret.trim(),
+        baseUrl: server.trim(),
         sessionOnly: sessionOnly || noKeychain,
       });
       setName('');
       setSecret('');
+      setServer('https://');
     } catch (e) {
       setError(e); // what was typed stays, so it can be corrected
     } finally {
@@ -104,6 +111,27 @@ export function KeysScreen() {
           {shape ??
             'Shown once at creation in the service’s dashboard: 3 letters or digits, “_”, then 32 more.'}
         </p>
+        <label>
+          Server
+          <input
+            value={server}
+            onChange={(e) => setServer(e.target.value)}
+            inputMode="url"
+            spellCheck={false}
+            list="known-servers"
+            aria-describedby="key-server-hint"
+            required
+          />
+        </label>
+        <datalist id="known-servers">
+          {knownServers.map((url) => (
+            <option key={url} value={url} />
+          ))}
+        </datalist>
+        <p id="key-server-hint" className="field-hint">
+          The service’s base URL, as a profile has it. The key is sent to this server only; a profile for
+          another one asks you to type the key again.
+        </p>
         <label className="checkbox">
           <input
             type="checkbox"
@@ -124,6 +152,7 @@ export function KeysScreen() {
           <tr>
             <th scope="col">Name</th>
             <th scope="col">Key</th>
+            <th scope="col">Sent to</th>
             <th scope="col">Tier</th>
             <th scope="col">Kept in</th>
             <th scope="col">Added</th>
@@ -135,7 +164,7 @@ export function KeysScreen() {
         <tbody>
           {keys.data?.length === 0 ? (
             <tr>
-              <td colSpan={6} className="empty">
+              <td colSpan={7} className="empty">
                 No keys yet.
               </td>
             </tr>
@@ -147,6 +176,17 @@ export function KeysScreen() {
                 <td>{k.name}</td>
                 <td>
                   <code>{k.last4}</code>
+                </td>
+                <td>
+                  {k.origins?.length ? (
+                    k.origins.map((origin) => (
+                      <code key={origin} className="origin">
+                        {origin}
+                      </code>
+                    ))
+                  ) : (
+                    <span className="muted">No server yet</span>
+                  )}
                 </td>
                 <td>{k.tier ? `${k.tier}/min` : '—'}</td>
                 <td>{k.storage === 'os-keychain' ? 'System keychain' : 'This session'}</td>

@@ -1,6 +1,7 @@
-// Issue 13: a stored key goes only to the servers it was added for. Adding a profile that would send
-// it elsewhere asks the user to type the key again — what only they have, not whoever holds the
-// web host's token or can make a bridge call. The typed key is sent once and never kept.
+// A stored key goes only to the servers it was added for. Adding a profile that would send it
+// elsewhere, or give a key added at the command line its first server, asks the user to type the
+// key again — what only they have, not whoever holds the web host's token or can make a bridge
+// call. The typed key is sent once and never kept.
 import { useState, type FormEvent } from 'react';
 import type { KeyInfo } from '../../../shared/bridge';
 
@@ -24,18 +25,22 @@ export function ConfirmOrigin(props: {
     setTyped('');
     props.onConfirm(value);
   };
+  const known = props.keyInfo?.origins ?? [];
+  const name = <strong>{props.keyInfo?.name ?? 'this key'}</strong>;
   return (
     <form className="card form confirm-origin" onSubmit={submit} aria-label="Confirm the new server">
-      <h3>Send this key to a new server?</h3>
+      <h3>{known.length ? 'Send this key to a new server?' : 'Send this key to its first server?'}</h3>
       <p>
-        Key <strong>{props.keyInfo?.name ?? 'this key'}</strong>
-        {props.keyInfo?.origins?.length ? (
+        {known.length ? (
           <>
-            {' '}
-            was added for <code>{props.keyInfo.origins.join(', ')}</code>
+            Key {name} was added for <code>{known.join(', ')}</code>.
           </>
-        ) : null}
-        . This profile would send it to <code>{origin}</code>. If you did not ask for this, cancel: another
+        ) : (
+          <>
+            Key {name} was added at the command line without a server, so it has not been sent anywhere yet.
+          </>
+        )}{' '}
+        This profile would send it to <code>{origin}</code>. If you did not ask for this, cancel: another
         program may be trying to get the key.
       </p>
       <label>

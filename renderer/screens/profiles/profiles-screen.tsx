@@ -1,5 +1,7 @@
 // Profiles: where the console sends requests (base URL, key, optional CA), which one is active,
-// and a "Test connection" that calls GET /health through it.
+// and a "Test connection" that calls GET /health through it. A key goes only to the servers it was
+// added for: the form says where the chosen key may go, and another server (or the first one of a
+// key added at the command line) asks for the key to be typed again.
 import { useState, type FormEvent } from 'react';
 import type { ConnectionTest } from '../../../shared/bridge';
 import { bridge } from '../../bridge';
@@ -25,8 +27,9 @@ export function ProfilesScreen() {
   const [error, setError] = useState<unknown>();
   const [form, setForm] = useState({ name: '', baseUrl: 'https://', keyId: '', caCertPem: '' });
   const [busy, setBusy] = useState(false);
-  /** The key would go to a server it was not added for: the user must confirm (issue 13). */
+  /** The key would go to a server it was not added for (or has none yet): the user must confirm. */
   const [confirming, setConfirming] = useState(false);
+  const chosenKey = keys.data?.find((k) => k.id === form.keyId);
 
   async function test(id: string) {
     setResults((r) => ({ ...r, [id]: 'testing' }));
@@ -162,7 +165,12 @@ export function ProfilesScreen() {
         <p className="field-hint">HTTPS, except on this computer (127.0.0.1, localhost). Without /api/v1.</p>
         <label>
           Key
-          <select value={form.keyId} onChange={(e) => setForm({ ...form, keyId: e.target.value })} required>
+          <select
+            value={form.keyId}
+            onChange={(e) => setForm({ ...form, keyId: e.target.value })}
+            aria-describedby="profile-key-servers"
+            required
+          >
             <option value="">Choose a key…</option>
             {keys.data?.map((k) => (
               <option key={k.id} value={k.id}>
@@ -171,6 +179,13 @@ export function ProfilesScreen() {
             ))}
           </select>
         </label>
+        {chosenKey ? (
+          <p id="profile-key-servers" className="field-hint">
+            {chosenKey.origins?.length
+              ? `Sent only to ${chosenKey.origins.join(', ')}; another server asks you to type the key again.`
+              : 'This key has no server yet (it was added at the command line): adding the profile asks you to type the key again.'}
+          </p>
+        ) : null}
         <label>
           CA certificate (optional, PEM)
           <textarea
