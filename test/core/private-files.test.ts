@@ -28,6 +28,8 @@ import {
 import { RingJournal } from '../../electron/core/ring-journal';
 import { TranscriptStore } from '../../electron/core/transcript-store';
 import { z } from 'zod';
+import { rememberSecret } from '../../electron/core/redact';
+import { keyPieces, plantKey } from '../security/leak-check';
 import { removeDir, tempDir } from '../support/mock';
 
 const posix = describe.skipIf(process.platform === 'win32');
@@ -95,6 +97,25 @@ posix('a replaced file', () => {
     const file = join(scratch(), 'order.json');
     await Promise.all(Array.from({ length: 20 }, (_, i) => replacePrivateFile(file, String(i))));
     expect(readFileSync(file, 'utf8')).toBe('19');
+  });
+});
+
+describe('what is written', () => {
+  test('passes the output guard: no secret reaches a file of the data folder, whatever wrote it', async () => {
+    const key = plantKey();
+    const hook = `https://hooks.example.com/services/${plantKey().slice(4)}`;
+    rememberSecret(hook);
+    const dir = scratch();
+    const text = `{"reply":"${key}","hook":"${hook.replaceAll('/', '\\/')}"}\n`;
+    await replacePrivateFile(join(dir, 'a.json'), text);
+    replacePrivateFileSync(join(dir, 'b.json'), text);
+    createPrivateFileSync(join(dir, 'c.json'), text);
+    await appendPrivateFile(join(dir, 'd.jsonl'), text);
+    for (const name of ['a.json', 'b.json', 'c.json', 'd.jsonl']) {
+      const written = readFileSync(join(dir, name), 'utf8');
+      expect(JSON.parse(written)).toEqual({ reply: `***…${key.slice(-4)}`, hook: `***…${hook.slice(-4)}` });
+      expect(keyPieces(written, key)).toEqual([]);
+    }
   });
 });
 
