@@ -129,7 +129,11 @@ keyringStillThere('the unit and integration tests');
 const vitest = readJson('test-results/vitest.json');
 if (vitest) {
   passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests + (vitest.numRuntimeErrorTestSuites ?? 0);
+  // A file whose hooks failed has no failed test, only skipped ones: it is a failure all the same.
+  const brokenFiles = vitest.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  failed += vitest.numFailedTests + brokenFiles;
   skipped += vitest.numPendingTests + vitest.numTodoTests;
 } else {
   failed++;

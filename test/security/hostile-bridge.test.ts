@@ -95,10 +95,20 @@ beforeAll(async () => {
   });
   const sessionOnly = !(await core.vault.keychainChecked()).available;
   const keyId = valueOf<{ id: string }>(
-    await call('keys:add', { name: 'Hostile', secret: KEY, ...(sessionOnly ? { sessionOnly } : {}) }),
+    await call('keys:add', {
+      name: 'Hostile',
+      secret: KEY,
+      baseUrl: http.url('plain'),
+      ...(sessionOnly ? { sessionOnly } : {}),
+    }),
   ).id;
   const rateKeyId = valueOf<{ id: string }>(
-    await call('keys:add', { name: 'Hostile rate', secret: RATE_KEY, sessionOnly: true }),
+    await call('keys:add', {
+      name: 'Hostile rate',
+      secret: RATE_KEY,
+      baseUrl: http.url('retry-after'),
+      sessionOnly: true,
+    }),
   ).id;
   const add = async (name: string, input: Record<string, unknown>) => {
     profiles[name] = valueOf<{ id: string }>(await call('profiles:add', { name, ...input })).id;

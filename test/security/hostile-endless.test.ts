@@ -147,14 +147,24 @@ beforeAll(async () => {
   bridge = new BridgeHost(core, { transport: 'web', version: 'test' });
   bridge.onEvent((event, payload) => events.push({ event, payload }));
   keychainShared = (await core.vault.keychainChecked()).available;
-  const key = await core.vault.add({ name: 'Hostile', secret: KEY, sessionOnly: !keychainShared });
+  const key = await core.vault.add({
+    name: 'Hostile',
+    secret: KEY,
+    sessionOnly: !keychainShared,
+    origins: [new URL(http.url('endless')).origin],
+  });
   profileId = core.profiles.add({ name: 'endless', baseUrl: http.url('endless'), keyId: key.id }).id;
 
   web = await startWebHost(join(dir, 'web'), {
     AGENT_CONSOLE_KEYCHAIN_SERVICE: testService('hostile-endless-web'),
   });
   webEvents = await followBridgeEvents(web.url);
-  const webKey = await hostCall(web, 'keys:add', { name: 'Hostile', secret: KEY, sessionOnly: true });
+  const webKey = await hostCall(web, 'keys:add', {
+    name: 'Hostile',
+    secret: KEY,
+    baseUrl: http.url('endless'),
+    sessionOnly: true,
+  });
   const added = await hostCall(web, 'profiles:add', {
     name: 'endless',
     baseUrl: http.url('endless'),

@@ -26,7 +26,12 @@ async function hostWith(name: string, modes: Mode[]): Promise<WebHost> {
   const host = await startWebHost(join(dir, name), {
     AGENT_CONSOLE_KEYCHAIN_SERVICE: testService('hostile-web'),
   });
-  const key = await hostCall(host, 'keys:add', { name: 'Hostile', secret: KEY, sessionOnly: true });
+  const key = await hostCall(host, 'keys:add', {
+    name: 'Hostile',
+    secret: KEY,
+    baseUrl: http.url('plain'),
+    sessionOnly: true,
+  });
   if (!key.ok) throw new Error(`keys:add: ${key.text}`);
   const ids: Record<string, string> = {};
   for (const mode of ['plain', ...modes]) {
