@@ -48,11 +48,25 @@ export async function loadOrCreateTls(dataDir: string): Promise<TlsMaterial> {
   } catch {
     // Not made yet, or a file is missing: a fresh set is made below.
   }
+  const made = await makeCertificates('Agent Console mock CA');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Each file whole or not there, whatever stops the process (wholeSet checks they fit together).
+  writeFileAtomic.sync(paths.key, made.key, { mode: 0o600 });
+  writeFileAtomic.sync(paths.cert, made.cert, { mode: 0o644 });
+  writeFileAtomic.sync(paths.ca, made.ca, { mode: 0o644 });
+  return { ...made, caCertPath: paths.ca };
+}
+
+/**
+ * A private CA named `caName` and a server certificate it signed for localhost, 127.0.0.1 and ::1:
+ * what the mock serves, and what a test's own HTTPS server can serve the same way.
+ */
+export async function makeCertificates(caName: string): Promise<Omit<TlsMaterial, 'caCertPath'>> {
   // Loaded only here: the certificate library (with its ASN.1 stack) is most of the mock's start-up
   // when every start but the first finds its certificates made.
   const { default: selfsigned } = await import('selfsigned');
   const notBeforeDate = new Date(Date.now() - 86_400_000);
-  const ca = await selfsigned.generate([{ name: 'commonName', value: 'Agent Console mock CA' }], {
+  const ca = await selfsigned.generate([{ name: 'commonName', value: caName }], {
     keyType: 'ec',
     algorithm: 'sha256',
     notBeforeDate,
@@ -83,10 +97,5 @@ export async function loadOrCreateTls(dataDir: string): Promise<TlsMaterial> {
       },
     ],
   });
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  // Each file whole or not there, whatever stops the process (wholeSet checks they fit together).
-  writeFileAtomic.sync(paths.key, server.private, { mode: 0o600 });
-  writeFileAtomic.sync(paths.cert, server.cert, { mode: 0o644 });
-  writeFileAtomic.sync(paths.ca, ca.cert, { mode: 0o644 });
-  return { key: server.private, cert: server.cert, ca: ca.cert, caCertPath: paths.ca };
+  return { key: server.private, cert: server.cert, ca: ca.cert };
 }

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, startTestMock, tempDir, type TestMock } from '../support/mock';
 import { metricNamesIn } from './metric-names';
+import { until } from '../support/until';
 
 const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 const hasPrometheus = has('prometheus') && has('promtool');
@@ -27,21 +28,6 @@ function freePort(): Promise<number> {
       server.close(() => done(typeof address === 'object' && address ? address.port : 0));
     });
   });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 40_000): Promise<T> {
-  const end = Date.now() + ms;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${last ? ` (${String(last)})` : ''}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 interface Sample {

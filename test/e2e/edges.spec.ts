@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import type { MockServer } from '../../mock/server';
 import { expect, screenshotLightAndDark, screenshotPath, test } from './fixtures';
+import { sendToAll } from './compare-steps';
 
 const shoot = (page: Page, name: string): Promise<void> => screenshotLightAndDark(page, `edges-${name}`);
 
@@ -317,14 +318,7 @@ test('notifications: muted from the header, kept across a reload, and unmuted ag
 
 test('compare: columns keep a usable width, and one reply can be read whole', async ({ app, mock }) => {
   mock.control.setAgent('storyteller', { chunkDelayMs: 0, chunkCount: 120, latencyMs: 0 });
-  await app.getByRole('radio', { name: 'Compare' }).check();
-  const group = app.getByRole('group', { name: 'Agents to compare' });
-  const ticked = group.getByRole('checkbox', { checked: true });
-  while ((await ticked.count()) > 0) await ticked.first().uncheck();
-  await group.getByRole('checkbox', { name: /echo/ }).check();
-  await group.getByRole('checkbox', { name: /storyteller/ }).check();
-  await app.getByRole('textbox', { name: 'Message' }).fill('Tell me a story.');
-  await app.getByRole('button', { name: 'Send to all' }).click();
+  await sendToAll(app, ['echo', 'storyteller'], 'Tell me a story.');
   const round = app.getByRole('listitem', { name: 'Comparison' });
   const story = round.getByRole('article', { name: 'Reply from storyteller' });
   await expect(story).toHaveAttribute('data-status', 'done');
@@ -342,14 +336,7 @@ test('compare: columns keep a usable width, and one reply can be read whole', as
 });
 
 test('compare: comparisons are kept, and come back after a reload until cleared', async ({ app }) => {
-  await app.getByRole('radio', { name: 'Compare' }).check();
-  const group = app.getByRole('group', { name: 'Agents to compare' });
-  const ticked = group.getByRole('checkbox', { checked: true });
-  while ((await ticked.count()) > 0) await ticked.first().uncheck();
-  await group.getByRole('checkbox', { name: /echo/ }).check();
-  await group.getByRole('checkbox', { name: /helpdesk/ }).check();
-  await app.getByRole('textbox', { name: 'Message' }).fill('Keep this comparison');
-  await app.getByRole('button', { name: 'Send to all' }).click();
+  await sendToAll(app, ['echo', 'helpdesk'], 'Keep this comparison');
   const round = app.getByRole('listitem', { name: 'Comparison' });
   const echo = round.getByRole('article', { name: 'Reply from echo' });
   await expect(echo).toHaveAttribute('data-status', 'done');

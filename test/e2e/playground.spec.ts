@@ -4,6 +4,7 @@
 import type { Locator, Page, Route } from '@playwright/test';
 import { composeReply } from '../../mock/agent-replies';
 import type { MockServer } from '../../mock/server';
+import { sendToAll } from './compare-steps';
 import { expect, screenshotPath, test } from './fixtures';
 
 const messageBox = (app: Page): Locator => app.getByRole('textbox', { name: 'Message' });
@@ -518,14 +519,7 @@ test('a reply says it waits for its first chunk only until text is there, in cha
   await expect(reply.getByTestId('reply-text')).not.toBeEmpty();
   expect(await waiting(reply).count()).toBe(0);
 
-  await app.getByRole('radio', { name: 'Compare' }).check();
-  const group = app.getByRole('group', { name: 'Agents to compare' });
-  const ticked = group.getByRole('checkbox', { checked: true });
-  while ((await ticked.count()) > 0) await ticked.first().uncheck();
-  await group.getByRole('checkbox', { name: /echo/ }).check();
-  await group.getByRole('checkbox', { name: /storyteller/ }).check();
-  await messageBox(app).fill('And another.');
-  await app.getByRole('button', { name: 'Send to all' }).click();
+  await sendToAll(app, ['echo', 'storyteller'], 'And another.');
   const story = app
     .getByRole('listitem', { name: 'Comparison' })
     .getByRole('article', { name: 'Reply from storyteller' });
@@ -536,15 +530,7 @@ test('a reply says it waits for its first chunk only until text is there, in cha
 test('compare: one agent of four failing leaves the message sent; all failing puts it back', async ({
   app,
 }) => {
-  await app.getByRole('radio', { name: 'Compare' }).check();
-  const group = app.getByRole('group', { name: 'Agents to compare' });
-  const ticked = group.getByRole('checkbox', { checked: true });
-  while ((await ticked.count()) > 0) await ticked.first().uncheck();
-  for (const slug of ['echo', 'helpdesk', 'glitch', 'archivist']) {
-    await group.getByRole('checkbox', { name: new RegExp(slug) }).check();
-  }
-  await messageBox(app).fill('Who is there?');
-  await app.getByRole('button', { name: 'Send to all' }).click();
+  await sendToAll(app, ['echo', 'helpdesk', 'glitch', 'archivist'], 'Who is there?');
   const round = app.getByRole('listitem', { name: 'Comparison' }).first();
   await expect(round.getByRole('article', { name: 'Reply from archivist' })).toHaveAttribute(
     'data-status',
@@ -557,11 +543,7 @@ test('compare: one agent of four failing leaves the message sent; all failing pu
   await expect(app.getByText(/back in the box/)).toHaveCount(0);
   await expect(messageBox(app)).toHaveValue('');
 
-  while ((await ticked.count()) > 0) await ticked.first().uncheck();
-  await group.getByRole('checkbox', { name: /archivist/ }).check();
-  await group.getByRole('checkbox', { name: /ledger-bot/ }).check();
-  await messageBox(app).fill('Anyone?');
-  await app.getByRole('button', { name: 'Send to all' }).click();
+  await sendToAll(app, ['archivist', 'ledger-bot'], 'Anyone?');
   await expect(app.getByText('No agent got your message, so it is back in the box.')).toBeVisible();
   await expect(messageBox(app)).toHaveValue('Anyone?');
 });

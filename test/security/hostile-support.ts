@@ -190,25 +190,7 @@ export function watchRss(pid: number, everyMs = 50): { max: () => number; stop: 
   return { max: () => max, stop: () => clearInterval(timer) };
 }
 
-export async function until<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  ms: number,
-): Promise<T> {
-  const end = Date.now() + ms;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > end)
-      throw new Error(`timed out after ${ms} ms waiting for ${what}${last ? ` (${String(last)})` : ''}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+export { until } from '../support/until';
 
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
