@@ -67,11 +67,20 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 });
 
 /**
- * Sanitised HTML for a reply's Markdown; undefined when the parser gives up on it (marked recurses
- * once per `>` of a block quote, and a reply of a few thousand of them overflows its stack): the
- * reply is then shown as plain text, as it came.
+ * Block quotes nested deeper than this are not parsed at all. marked recurses once per `>` of a
+ * block quote, so whether a deep one overflows the stack depends on the engine's stack size;
+ * deciding up front makes the outcome the same everywhere. No reply a person reads nests this deep.
+ */
+const MAX_QUOTE_DEPTH = 100;
+const quoteDepth = (line: string): number => (/^(?:[ \t]*>)*/.exec(line)?.[0] ?? '').split('>').length - 1;
+
+/**
+ * Sanitised HTML for a reply's Markdown; undefined when the parser gives up on it (quotes nested
+ * too deep, or anything else that makes marked throw): the reply is then shown as plain text, as
+ * it came.
  */
 export function renderMarkdown(text: string): string | undefined {
+  if (text.split('\n').some((line) => quoteDepth(line) > MAX_QUOTE_DEPTH)) return undefined;
   let html: string;
   try {
     html = marked.parse(text) as string;
