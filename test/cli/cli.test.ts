@@ -81,7 +81,7 @@ beforeAll(async () => {
   mockProcess = spawn(process.execPath, [
     '--import',
     'tsx',
-    'mock/cli.ts',
+    'electron/cli/mock-serve.ts',
     '--data-dir',
     join(dataDir, 'mock'),
     '--quiet',

@@ -85,7 +85,14 @@ test('two processes writing settings.json at once lose none of each other’s wr
 test('a second mock on one state file refuses, naming the first; the CLI uses the running one', async () => {
   const dataDir = tempDir('agent-console-faults-mocks-');
   dirs.push(dataDir);
-  const mockArgs = ['--import', 'tsx', 'mock/cli.ts', '--data-dir', join(dataDir, 'mock'), '--quiet'];
+  const mockArgs = [
+    '--import',
+    'tsx',
+    'electron/cli/mock-serve.ts',
+    '--data-dir',
+    join(dataDir, 'mock'),
+    '--quiet',
+  ];
   const first = start(mockArgs, {});
   const announced = JSON.parse((await first.first).line ?? '{}') as { baseUrl: string };
   expect(announced.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:/);
