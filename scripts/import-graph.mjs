@@ -25,9 +25,14 @@ const RULES = [
     to: (file) => file.startsWith('electron/shell/'),
   },
   {
-    name: 'electron/core → electron/shell, bridge, cli, web-host',
+    name: 'electron/core → electron/shell, bridge, cli, web-host, launch',
     from: (file) => file.startsWith('electron/core/'),
-    to: (file) => /^electron\/(shell|bridge|cli|web-host)\//.test(file),
+    to: (file) => /^electron\/(shell|bridge|cli|web-host|launch)\//.test(file),
+  },
+  {
+    name: 'shared/ → outside shared/',
+    from: (file) => file.startsWith('shared/'),
+    to: (file) => !file.startsWith('shared/'),
   },
 ];
 
