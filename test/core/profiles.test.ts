@@ -2,15 +2,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { KeyVault } from '../../electron/core/key-vault';
+import { installEmbeddedMock, ProfileStore } from '../../electron/core/profile-store';
 import {
   checkCaCertFile,
   EMBEDDED_MOCK_PROFILE_ID,
   embeddedMockProfile,
-  installEmbeddedMock,
   isLoopbackHost,
   normaliseBaseUrl,
   ProfileError,
-  ProfileStore,
 } from '../../electron/core/profiles';
 import { openSettingsStore, type SettingsStore } from '../../electron/core/settings-store';
 import { filesContaining } from '../support/keychain';
