@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { HealthReport } from '../../shared/api';
 import { ManualClock } from '../../shared/clock';
-import { type HealthUpdate } from '../../shared/health';
+import type { HealthUpdate } from '../../shared/health';
 import { HEALTH_HISTORY_FILE } from '../../electron/core/health-history';
 import { HealthIntervalError, HealthMonitor, type HealthTarget } from '../../electron/core/health-monitor';
 import { RateLimiter } from '../../electron/core/rate-limiter';
