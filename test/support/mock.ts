@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request, type Dispatcher } from 'undici';
+import { afterAll, beforeAll } from 'vitest';
 import type { Clock } from '../../shared/clock';
 import { startMockServer, type MockServer } from '../../mock/server';
 
@@ -76,6 +77,31 @@ export async function startTestMock(
     },
   };
   return mock;
+}
+
+/**
+ * The mock of a test file (or of a describe block): started before its tests with `options` and
+ * handed to `started`, then stopped and its folder removed after them.
+ */
+export function withTestMock(
+  started: (mock: TestMock) => void,
+  options: Parameters<typeof startTestMock>[0] = {},
+): void {
+  let mock: TestMock | undefined;
+  beforeAll(async () => {
+    mock = await startTestMock(options);
+    started(mock);
+  });
+  afterAll(async () => {
+    if (!mock) return;
+    await mock.stop();
+    removeDir(mock.dataDir);
+  });
+}
+
+/** Node's arguments that run `npm run mock` from source, quietly, on `mockDir`: no build needed. */
+export function standaloneMockArgs(mockDir: string): string[] {
+  return ['--import', 'tsx', 'electron/cli/mock-serve.ts', '--data-dir', mockDir, '--quiet'];
 }
 
 export function removeDir(dir: string): void {
