@@ -22,6 +22,10 @@ const climbsInto = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('
 /** The top-level folders that hold code, shared/ aside: a layer that may import only shared/ lists them. */
 const CODE_FOLDERS = ['electron', 'renderer', 'mock', 'test', 'bench', 'scripts', 'bin'];
 const except = (...allowed) => CODE_FOLDERS.filter((folder) => !allowed.includes(folder));
+/** A block's import rule: no import that any of `patterns` matches. */
+const forbidImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/** Plain Node on the main side: no Electron, no React, nothing of the renderer. */
+const mainSide = [electron, react, layer('**/renderer/**', 'The main side knows nothing of the UI.')];
 // GitHub Desktop's rule: raw IPC only inside the typed, sender-checking wrappers.
 const rawIpc = {
   name: 'electron',
@@ -51,19 +55,12 @@ export default tseslint.config(
   },
   {
     files: ['shared/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            nodeBuiltins,
-            electron,
-            react,
-            climbsInto(except(), 'shared/ stands alone: pure TypeScript that every layer may import.'),
-          ],
-        },
-      ],
-    },
+    rules: forbidImports(
+      nodeBuiltins,
+      electron,
+      react,
+      climbsInto(except(), 'shared/ stands alone: pure TypeScript that every layer may import.'),
+    ),
   },
   {
     files: ['renderer/**'],
@@ -84,31 +81,17 @@ export default tseslint.config(
   {
     // Only the shell imports Electron: the bridge host, web host and CLI are plain Node.
     files: ['electron/bridge/**', 'electron/web-host/**', 'electron/cli/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [electron, react, layer('**/renderer/**', 'The main side knows nothing of the UI.')] },
-      ],
-    },
+    rules: forbidImports(...mainSide),
   },
   {
     files: ['electron/web-host/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            electron,
-            react,
-            layer('**/renderer/**', 'The main side knows nothing of the UI.'),
-            climbsInto(
-              ['shell', 'electron/shell'],
-              "The web host serves the page without Electron: what it shares with the shell goes in shared/ or electron/core/ (the page's headers: shared/page-policy.ts).",
-            ),
-          ],
-        },
-      ],
-    },
+    rules: forbidImports(
+      ...mainSide,
+      climbsInto(
+        ['shell', 'electron/shell'],
+        "The web host serves the page without Electron: what it shares with the shell goes in shared/ or electron/core/ (the page's headers: shared/page-policy.ts).",
+      ),
+    ),
   },
   {
     files: ['electron/shell/**'],
@@ -137,44 +120,27 @@ export default tseslint.config(
   },
   {
     files: ['electron/core/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            electron,
-            react,
-            layer('**/renderer/**', 'The core knows nothing of the UI.'),
-            climbsInto(
-              ['shell', 'bridge', 'cli', 'web-host', 'launch'].flatMap((front) => [
-                front,
-                `electron/${front}`,
-              ]),
-              'The core serves every front end and imports none of them: they import it, and hand it what it needs.',
-            ),
-          ],
-        },
-      ],
-    },
+    rules: forbidImports(
+      electron,
+      react,
+      layer('**/renderer/**', 'The core knows nothing of the UI.'),
+      climbsInto(
+        ['shell', 'bridge', 'cli', 'web-host', 'launch'].flatMap((front) => [front, `electron/${front}`]),
+        'The core serves every front end and imports none of them: they import it, and hand it what it needs.',
+      ),
+    ),
   },
   {
     // Mockoon's server engine: the mock is started by the app, the CLI, the web host and the tests,
     // and knows none of them; its host hands it what it needs (its folder, its folder's lock).
     files: ['mock/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            electron,
-            react,
-            climbsInto(
-              except('mock'),
-              'The mock imports only shared/: its host hands it what it needs (startMockServer options).',
-            ),
-          ],
-        },
-      ],
-    },
+    rules: forbidImports(
+      electron,
+      react,
+      climbsInto(
+        except('mock'),
+        'The mock imports only shared/: its host hands it what it needs (startMockServer options).',
+      ),
+    ),
   },
 );
