@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN, HealthReport, ThreadList } from '../../shared/api';
+import type { KeyView as MockKeyView } from '../../mock/control';
 import { withTestMock, type TestMock } from '../support/mock';
 import {
   expectFlatError,
@@ -37,15 +38,8 @@ async function requestLog(): Promise<LoggedRequest[]> {
   return ((await control('GET', '/requests')).json as { requests: LoggedRequest[] }).requests;
 }
 
-interface KeyView {
-  id: string;
-  name: string;
-  masked: string;
-  tier: number;
-  plan: string;
-  revoked: boolean;
-  secret?: string;
-}
+/** A key as the control path shows it; its secret only when it is made. */
+type KeyView = MockKeyView & { secret?: string };
 
 describe('keys', () => {
   it('POST /keys issues a working key whose secret is shown once', async () => {
