@@ -9,7 +9,7 @@ import {
   type HealthTarget,
 } from '../../electron/core/health-monitor';
 import { RateLimiter } from '../../electron/core/rate-limiter';
-import { removeDir, startTestMock, tempDir, type TestMock } from '../support/mock';
+import { mockConnection, removeDir, startTestMock, tempDir, type TestMock } from '../support/mock';
 
 export const MINUTE = 60_000;
 export const DAY = 24 * 60 * MINUTE;
@@ -73,13 +73,9 @@ export function clientFor(
   key: string,
   limiter = new RateLimiter({ clock }),
 ) {
-  const secret = mock.server.keys[key as keyof typeof mock.server.keys] ?? key;
   const client = new ApiClient({
     profileId: 'p1',
-    baseUrl: mock.server.baseUrl,
-    ca: mock.server.ca,
-    keyId: key,
-    secret: async () => secret,
+    ...mockConnection(mock.server, key),
     limiter,
     clock,
     random: () => 0.5,

@@ -1,58 +1,29 @@
 // The import rules of eslint.config.js (docs/architecture.md, "Layers and imports") fire: each
 // forbidden arrow, written in a file of its folder, is an ESLint error with its rule's words, and
 // the arrows the layers rely on are not.
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { importErrors } from '../support/lint-imports';
 
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ overrideConfigFile: 'eslint.config.js' });
-});
+const MOCK = 'The mock imports only shared/';
+const WEB_HOST = 'The web host serves the page without Electron';
+const CORE = 'The core serves every front end and imports none of them';
+const SHARED = 'shared/ stands alone';
 
-/** The no-restricted-imports messages for one import written in `filePath`. */
-async function layerErrors(filePath: string, from: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`import { value } from '${from}';\nexport const used = value;\n`, {
-    filePath,
-  });
-  return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
-    .map((message) => message.message);
-}
-
-describe('forbidden arrows are lint errors', () => {
-  test.each([
-    ['mock/server.ts', '../electron/core/folder-lock'],
-    ['mock/cert.ts', '../renderer/app'],
-    ['mock/service.ts', '../test/support/mock'],
-  ])('mock/ imports only shared/: %s ← %s', async (file, from) => {
-    expect(await layerErrors(file, from)).toEqual([expect.stringContaining('The mock imports only shared/')]);
-  });
-
-  test('the web host imports nothing of the shell', async () => {
-    expect(await layerErrors('electron/web-host/server.ts', '../shell/policy')).toEqual([
-      expect.stringContaining('The web host serves the page without Electron'),
-    ]);
-  });
-
-  test.each([
-    ['electron/core/console-core.ts', '../shell/policy'],
-    ['electron/core/console-core.ts', '../bridge/bridge-host'],
-    ['electron/core/exchanges.ts', '../cli/output'],
-    ['electron/core/paths.ts', '../web-host/server'],
-    ['electron/core/suites/suite-runner.ts', '../../bridge/handlers/tests'],
-  ])('the core imports none of its front ends: %s ← %s', async (file, from) => {
-    expect(await layerErrors(file, from)).toEqual([
-      expect.stringContaining('The core serves every front end and imports none of them'),
-    ]);
-  });
-
-  test.each([
-    ['shared/api.ts', '../electron/core/paths'],
-    ['shared/clock.ts', '../mock/time'],
-    ['shared/suite.ts', '../renderer/app'],
-  ])('shared/ imports nothing outside it: %s ← %s', async (file, from) => {
-    expect(await layerErrors(file, from)).toEqual([expect.stringContaining('shared/ stands alone')]);
-  });
+test.each([
+  ['mock/server.ts', '../electron/core/folder-lock', MOCK],
+  ['mock/cert.ts', '../renderer/app', MOCK],
+  ['mock/service.ts', '../test/support/mock', MOCK],
+  ['electron/web-host/server.ts', '../shell/policy', WEB_HOST],
+  ['electron/core/console-core.ts', '../shell/policy', CORE],
+  ['electron/core/console-core.ts', '../bridge/bridge-host', CORE],
+  ['electron/core/exchanges.ts', '../cli/output', CORE],
+  ['electron/core/paths.ts', '../web-host/server', CORE],
+  ['electron/core/suites/suite-runner.ts', '../../bridge/handlers/tests', CORE],
+  ['shared/api.ts', '../electron/core/paths', SHARED],
+  ['shared/clock.ts', '../mock/time', SHARED],
+  ['shared/suite.ts', '../renderer/app', SHARED],
+])('a forbidden arrow is a lint error: %s ← %s', async (file, from, words) => {
+  expect(await importErrors(file, from)).toEqual([expect.stringContaining(words)]);
 });
 
 describe('the arrows the layers rely on stay allowed', () => {
@@ -68,6 +39,6 @@ describe('the arrows the layers rely on stay allowed', () => {
     ['electron/cli/mock-serve.ts', '../core/folder-lock'],
     ['shared/bridge-api.ts', './bridge'],
   ])('%s ← %s', async (file, from) => {
-    expect(await layerErrors(file, from)).toEqual([]);
+    expect(await importErrors(file, from)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Agent, request, type Dispatcher } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
 import type { Clock } from '../../shared/clock';
+import type { ApiClientOptions } from '../../electron/core/api-client';
 import { startMockServer, type MockServer } from '../../mock/server';
 
 export interface TestMock {
@@ -97,6 +98,18 @@ export function withTestMock(
     await mock.stop();
     removeDir(mock.dataDir);
   });
+}
+
+/**
+ * What an ApiClient needs to reach `server` with `key`: a demo key's name (its secret is sent) or a
+ * raw secret, which is also the key's id.
+ */
+export function mockConnection(
+  server: MockServer,
+  key: string,
+): Pick<ApiClientOptions, 'baseUrl' | 'ca' | 'keyId' | 'secret'> {
+  const secret = server.keys[key as keyof typeof server.keys] ?? key;
+  return { baseUrl: server.baseUrl, ca: server.ca, keyId: key, secret: async () => secret };
 }
 
 /** Node's arguments that run `npm run mock` from source, quietly, on `mockDir`: no build needed. */
