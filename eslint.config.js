@@ -1,6 +1,8 @@
-// One flat config. The import rules keep the layering of docs/architecture.md from drifting:
-// shared/ is pure TypeScript, the renderer reaches the core only through the bridge, the core and
-// the mock never import Electron, and only the shell does.
+// One flat config. The import rules keep the layering of docs/architecture.md ("Layers and
+// imports") from drifting: shared/ is pure TypeScript, the renderer reaches the core only through
+// the bridge, the mock imports only shared/, the core imports none of its front ends, the web host
+// nothing of the shell, and only the shell imports Electron. scripts/import-graph.mjs checks the
+// same arrows over the whole graph, import() calls and cycles included, which these rules do not see.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -11,6 +13,19 @@ const react = {
   message: 'React belongs to renderer/.',
 };
 const layer = (pattern, message) => ({ group: [pattern], message });
+/**
+ * VS Code's code-layering, keyed on folder names: an import that climbs out (`../`) into one of
+ * `folders`, whatever the depth of the importing file. Only names right after the climb count, so
+ * electron/core's `../../shared/bridge…` is not electron/bridge.
+ */
+const climbsInto = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message });
+/** The top-level folders that hold code, shared/ aside: a layer that may import only shared/ lists them. */
+const CODE_FOLDERS = ['electron', 'renderer', 'mock', 'test', 'bench', 'scripts', 'bin'];
+const except = (...allowed) => CODE_FOLDERS.filter((folder) => !allowed.includes(folder));
+/** A block's import rule: no import that any of `patterns` matches. */
+const forbidImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/** Plain Node on the main side: no Electron, no React, nothing of the renderer. */
+const mainSide = [electron, react, layer('**/renderer/**', 'The main side knows nothing of the UI.')];
 // GitHub Desktop's rule: raw IPC only inside the typed, sender-checking wrappers.
 const rawIpc = {
   name: 'electron',
@@ -40,21 +55,12 @@ export default tseslint.config(
   },
   {
     files: ['shared/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            nodeBuiltins,
-            electron,
-            react,
-            layer('**/mock/**', 'shared/ stands alone.'),
-            layer('**/electron/**', 'shared/ stands alone.'),
-            layer('**/renderer/**', 'shared/ stands alone.'),
-          ],
-        },
-      ],
-    },
+    rules: forbidImports(
+      nodeBuiltins,
+      electron,
+      react,
+      climbsInto(except(), 'shared/ stands alone: pure TypeScript that every layer may import.'),
+    ),
   },
   {
     files: ['renderer/**'],
@@ -75,12 +81,17 @@ export default tseslint.config(
   {
     // Only the shell imports Electron: the bridge host, web host and CLI are plain Node.
     files: ['electron/bridge/**', 'electron/web-host/**', 'electron/cli/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [electron, react, layer('**/renderer/**', 'The main side knows nothing of the UI.')] },
-      ],
-    },
+    rules: forbidImports(...mainSide),
+  },
+  {
+    files: ['electron/web-host/**'],
+    rules: forbidImports(
+      ...mainSide,
+      climbsInto(
+        ['shell', 'electron/shell'],
+        "The web host serves the page without Electron: what it shares with the shell goes in shared/ or electron/core/ (the page's headers: shared/page-policy.ts).",
+      ),
+    ),
   },
   {
     files: ['electron/shell/**'],
@@ -108,18 +119,28 @@ export default tseslint.config(
     },
   },
   {
-    files: ['mock/**', 'electron/core/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            electron,
-            react,
-            layer('**/renderer/**', 'The core and the mock know nothing of the UI.'),
-          ],
-        },
-      ],
-    },
+    files: ['electron/core/**'],
+    rules: forbidImports(
+      electron,
+      react,
+      layer('**/renderer/**', 'The core knows nothing of the UI.'),
+      climbsInto(
+        ['shell', 'bridge', 'cli', 'web-host', 'launch'].flatMap((front) => [front, `electron/${front}`]),
+        'The core serves every front end and imports none of them: they import it, and hand it what it needs.',
+      ),
+    ),
+  },
+  {
+    // Mockoon's server engine: the mock is started by the app, the CLI, the web host and the tests,
+    // and knows none of them; its host hands it what it needs (its folder, its folder's lock).
+    files: ['mock/**'],
+    rules: forbidImports(
+      electron,
+      react,
+      climbsInto(
+        except('mock'),
+        'The mock imports only shared/: its host hands it what it needs (startMockServer options).',
+      ),
+    ),
   },
 );

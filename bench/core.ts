@@ -5,6 +5,7 @@ import { systemClock } from '../shared/clock';
 import { ChatStream } from '../electron/core/chat-stream';
 import { ApiError } from '../electron/core/api-error';
 import { RateLimiter } from '../electron/core/rate-limiter';
+import { median } from './timing';
 
 export interface Figure {
   figure: string;
@@ -51,9 +52,6 @@ async function clientParseRate(reads: Uint8Array[]): Promise<number> {
   if (stream.status !== 'done') throw new Error(`the stream ended ${stream.status}`);
   return chunks / ((performance.now() - t0) / 1000);
 }
-
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 export async function streamingClientFigure(count = 200_000, rounds = 5): Promise<Figure> {
   const reads = syntheticStream(count);

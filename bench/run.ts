@@ -16,6 +16,7 @@ import { packagingFigures } from './packaging';
 import { playgroundFigures } from './playground';
 import { bundleFigure, firstScreenFigure } from './renderer';
 import { suiteRunFigures } from './suites';
+import { median } from './timing';
 
 interface Row {
   figure: string;
@@ -51,8 +52,6 @@ async function throughput(
   return result.requests.average;
 }
 
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const spread = (ratios: number[]): string => {
   const sorted = [...ratios].sort((a, b) => a - b).map((r) => r.toFixed(2));
   if (sorted.length <= 9) return `median of ${sorted.length} rounds, each ${sorted.join('/')}`;

@@ -1,12 +1,13 @@
 // Starts the mock service over HTTPS on loopback. The app, the CLI, the web host and the tests all
-// start it through this one function (STYLE.md: the mock server stands alone).
+// start it through this one function. The mock stands alone (docs/architecture.md, "The mock"): it
+// imports only shared/, and what belongs to its host — the lock on its data folder, where that
+// folder is — comes in its options.
 import { mkdirSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../shared/api';
 import { systemClock, type Clock } from '../shared/clock';
-import { lockFolder, type FolderLock } from '../electron/core/folder-lock';
 import { loadOrCreateTls } from './cert';
 import { CONTROL_PREFIX, MockControl, registerControlRoutes, type RequestLogEntry } from './control';
 import { carriesControlToken, loadOrCreateControlToken } from './control-token';
@@ -34,6 +35,17 @@ export interface MockServerOptions {
    * that carries its token (`controlToken`).
    */
   allowRemoteControl?: boolean;
+  /**
+   * Takes the data folder for this mock before its state is read, released when it closes: two
+   * mocks on one state file would overwrite each other's writes, so the host hands a lock that
+   * refuses the second by name (the app's core and `agent-console mock` do). Without it the mock
+   * takes no lock: a test's own folder needs none.
+   */
+  lockDataDir?: (dataDir: string) => Promise<MockDataDirLock>;
+}
+
+interface MockDataDirLock {
+  release(): Promise<void>;
 }
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a socket bound to :: or 0.0.0.0 reports those). */
@@ -95,17 +107,19 @@ function translate(error: FastifyError): ApiFailure {
 
 export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  // Two mocks on one state file would overwrite each other's writes: the second is refused, by name.
-  const stateLock = await lockFolder(options.dataDir, 'state', `a mock (${process.argv[1] ?? 'node'})`);
+  const stateLock = await options.lockDataDir?.(options.dataDir);
   try {
     return await listen(options, stateLock);
   } catch (error) {
-    await stateLock.release();
+    await stateLock?.release();
     throw error;
   }
 }
 
-async function listen(options: MockServerOptions, stateLock: FolderLock): Promise<MockServer> {
+async function listen(
+  options: MockServerOptions,
+  stateLock: MockDataDirLock | undefined,
+): Promise<MockServer> {
   const tls = await loadOrCreateTls(options.dataDir);
   const warn = options.onWarning ?? ((message: string) => process.stderr.write(`${message}\n`));
   const controlToken = loadOrCreateControlToken(options.dataDir, warn);
@@ -351,7 +365,7 @@ async function listen(options: MockServerOptions, stateLock: FolderLock): Promis
       try {
         await service.flush();
       } finally {
-        await stateLock.release();
+        await stateLock?.release();
       }
     },
   };

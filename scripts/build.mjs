@@ -170,7 +170,7 @@ export async function buildNodeTools() {
       banner: {},
       // `import()` of what is bundled becomes a deferred require; of the keychain binding, a require.
       supported: { 'dynamic-import': false },
-      // Only mock/cli.ts's "am I the main module" test reads it; in a bundle it never is.
+      // Only electron/cli/mock-serve.ts's "am I the main module" test reads it; in a bundle it never is.
       define: { 'import.meta.url': 'undefined' },
       entryPoints: { 'cli.bundle': 'agent-console:cli', 'web-host.bundle': 'electron/web-host/main.ts' },
       outExtension: { '.js': '.cjs' },

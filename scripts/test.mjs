@@ -1,4 +1,5 @@
-// `npm test`: typecheck, lint, format, the security audit (electronegativity, scripts/audit.mjs), unused code (knip),
+// `npm test`: typecheck, lint, the import graph (scripts/import-graph.mjs), format, the security audit
+// (electronegativity, scripts/audit.mjs), unused code (knip),
 // unit and integration tests (Vitest), then the browser
 // end-to-end tests (Playwright in Chromium through the web host). Ends with one line:
 // `N passed, N failed` (static checks count one each).
@@ -115,6 +116,7 @@ mkdirSync('test-results', { recursive: true });
 
 check('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
 check('lint', bin('eslint'), ['.']);
+check('import graph', process.execPath, ['scripts/import-graph.mjs']);
 check('format', bin('prettier'), ['--check', '.']);
 check('security audit', process.execPath, ['scripts/audit.mjs']);
 check('unused code', bin('knip'), []);

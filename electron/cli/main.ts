@@ -93,8 +93,8 @@ export async function runCli(argv: string[]): Promise<number> {
   // `mock` alone or with only server flags, or `mock serve`: run the mock (as npm run mock).
   if (argv[0] === 'mock' && (argv[1] === undefined || argv[1] === 'serve' || argv[1].startsWith('--'))) {
     // The mock (fastify, selfsigned) is loaded only for this command.
-    const { runMockCli } = await import('../../mock/cli');
-    await runMockCli(argv.slice(argv[1] === 'serve' ? 2 : 1));
+    const { mockServeCommand } = await import('./mock-serve');
+    await mockServeCommand(argv.slice(argv[1] === 'serve' ? 2 : 1));
     return new Promise(() => undefined); // runs until stopped
   }
   // Suites and monitors (YAML, JSON Schema) are loaded only for the commands that use them.

@@ -2,13 +2,13 @@
 // screen, sent to a running mock (`npm run mock` or `agent-console mock serve`) over its
 // /__control path, with the control token the mock keeps in its data folder.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Agent, request } from '../core/http-agent';
 import { readControlToken } from '../../mock/control-token';
 import { findRunningEndpoint } from '../../mock/endpoint-file';
 import { Fixture } from '../../shared/fixture';
 import { ApiError } from '../core/api-error';
 import { FixtureStore } from '../core/fixture-store';
+import { mockDataDir } from '../core/paths';
 import type { Io, Options } from './commands';
 import { table, UsageError } from './output';
 
@@ -31,7 +31,7 @@ interface Target {
 }
 
 function target(dataDir: string): Target {
-  const mockDir = join(dataDir, 'mock');
+  const mockDir = mockDataDir(dataDir);
   const endpoint = findRunningEndpoint(mockDir);
   if (!endpoint) {
     throw new ApiError({

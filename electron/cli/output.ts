@@ -2,7 +2,7 @@
 import { ApiError } from '../core/api-error';
 export { describeError } from '../core/api-error';
 import { CoreError } from '../core/core-error';
-import { TranscriptFileError } from '../core/transcript-store';
+import { TranscriptFileError } from '../core/transcript-file';
 
 /** Exit codes, by class of failure (documented in the README). */
 export const EXIT = {

@@ -3,8 +3,7 @@
 // as a tolerant reader (shared/received.ts: strict on ids, content and counts, lenient on what is
 // only shown; a reply that breaks what the client relies on names the field), and fails with one
 // ApiError type.
-import { randomUUID } from 'node:crypto';
-import { Agent, errors as undiciErrors, request } from './http-agent';
+import { Agent, request } from './http-agent';
 import type { z } from 'zod';
 import { API_PREFIX } from '../../shared/api';
 import {
@@ -19,11 +18,13 @@ import {
 } from '../../shared/received';
 import type { Clock } from '../../shared/clock';
 import { ApiError, errorFromResponse } from './api-error';
-import { ChatStream, type StreamFrame } from './chat-stream';
+import { parseReply, rateFrom, readBody, receivedHeaders } from './api-reply';
+import { classifyFailure, withDeadline } from './call-failure';
+import { CallLog, loggedFrames } from './call-log';
+import { ChatStream } from './chat-stream';
 import type { RateLimiter } from './rate-limiter';
-import { redactSecrets, redactValue } from './redact';
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_STREAM_BYTES, megabytes, nestsDeeperThan } from './reply-limits';
-import type { RateHeaders, RequestLogEntry } from '../../shared/request-log-entry';
+import { MAX_BODY_BYTES, MAX_STREAM_BYTES } from './reply-limits';
+import type { RequestLogEntry } from '../../shared/request-log-entry';
 
 export interface ApiClientOptions {
   profileId: string;
@@ -74,119 +75,15 @@ interface Call<T extends z.ZodType> {
 
 const RETRYABLE_5XX = new Set([500, 502, 503]);
 
-function rateFrom(headers: Record<string, string>): RateHeaders {
-  const num = (name: string): number | undefined => {
-    const value = headers[name];
-    const n = value === undefined ? NaN : Number(value);
-    return Number.isFinite(n) ? n : undefined;
-  };
-  return {
-    limit: num('x-ratelimit-limit'),
-    remaining: num('x-ratelimit-remaining'),
-    reset: num('x-ratelimit-reset'),
-    retryAfterS: num('retry-after'),
-  };
-}
-
-/** A reply's headers, one string each, redacted: nothing past here sees a secret a server echoed. */
-function receivedHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    out[redactSecrets(name.toLowerCase())] = redactSecrets(Array.isArray(value) ? value.join(', ') : value);
-  }
-  return out;
-}
-
-/** Why the client itself ended a call: its time was up. */
-const DEADLINE = Symbol('deadline');
-
-/** An AbortSignal that fires when the caller's does, or `ms` from now (its reason then DEADLINE). */
-function withDeadline(
-  user: AbortSignal | undefined,
-  ms: number,
-): { signal: AbortSignal; controller: AbortController; clear: () => void } {
-  const controller = new AbortController();
-  const onAbort = (): void => controller.abort(user?.reason);
-  if (user?.aborted) onAbort();
-  user?.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => controller.abort(DEADLINE), ms);
-  return {
-    signal: controller.signal,
-    controller,
-    clear: () => {
-      clearTimeout(timer);
-      user?.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
-/**
- * A reply's body as text, read only up to `maxBytes`: past that (or a Content-Length that says so)
- * the rest is not read, and the call fails with REPLY_TOO_LARGE.
- */
-async function readBody(
-  res: {
-    statusCode: number;
-    headers: Record<string, string | string[] | undefined>;
-    body: AsyncIterable<Buffer> & { destroy(): unknown };
-  },
-  maxBytes: number,
-  requestId: string | undefined,
-): Promise<string> {
-  const tooLarge = (): ApiError => {
-    res.body.destroy();
-    return new ApiError({
-      status: res.statusCode,
-      code: 'REPLY_TOO_LARGE',
-      message: `The service's reply is larger than ${megabytes(maxBytes)}, more than this console reads; it was not read.`,
-      requestId,
-    });
-  };
-  if (Number(res.headers['content-length']) > maxBytes) throw tooLarge();
-  const pieces: Buffer[] = [];
-  let bytes = 0;
-  for await (const piece of res.body) {
-    bytes += piece.byteLength;
-    if (bytes > maxBytes) throw tooLarge();
-    pieces.push(piece);
-  }
-  return Buffer.concat(pieces, bytes).toString('utf8');
-}
-
-/**
- * A stream's frames as the request log keeps them: the log caps each body (64 K characters by
- * default) after redacting it, so whole frames up to a generous bound are enough; the stream's own
- * `frames` keep every one for the inspector. Joining a 20,000-frame stream at its end cost as much
- * as parsing it (issue 18).
- */
-const LOGGED_STREAM_CHARS = 256 * 1024;
-
-function loggedFrames(frames: readonly StreamFrame[]): string {
-  const parts: string[] = [];
-  let chars = 0;
-  for (const frame of frames) {
-    const line = frame.comment ? `: ${frame.data}` : `data: ${frame.data}`;
-    parts.push(line);
-    chars += line.length + 2;
-    if (chars > LOGGED_STREAM_CHARS) break;
-  }
-  return parts.join('\n\n');
-}
-
-function describeZodError(error: z.ZodError, what: string): string {
-  const issue = error.issues[0];
-  const field = issue?.path.length ? issue.path.join('.') : '(root)';
-  return `${what} does not match the service spec: field '${field}': ${issue?.message ?? 'invalid'}.`;
-}
-
 export class ApiClient {
   private readonly dispatcher: Agent;
   private readonly base: URL;
+  private readonly calls: CallLog;
 
   constructor(private readonly options: ApiClientOptions) {
     this.base = new URL(options.baseUrl.replace(/\/+$/, '') + API_PREFIX + '/');
     this.dispatcher = new Agent({ connect: options.ca ? { ca: options.ca } : {} });
+    this.calls = new CallLog(options);
   }
 
   close(): Promise<void> {
@@ -256,7 +153,7 @@ export class ApiClient {
     const url = new URL('chat', this.base);
     const started = this.options.clock.now();
     const t0 = performance.now();
-    const entry = this.entry('POST', url, bodyText, started, true);
+    const entry = this.calls.open('POST', url, bodyText, started, true);
     let res;
     try {
       res = await request(this.dispatcher, url, {
@@ -271,7 +168,7 @@ export class ApiClient {
       call.clear();
       this.options.limiter.observe({});
       const failure = this.classify(error, opts.signal, timeoutMs, controller.signal);
-      this.finishEntry(entry, t0, { status: 0, headers: {}, body: '', errorCode: failure.code });
+      this.calls.finish(entry, t0, { status: 0, headers: {}, body: '', errorCode: failure.code });
       throw failure;
     }
     const headers = receivedHeaders(res.headers);
@@ -298,7 +195,7 @@ export class ApiClient {
         failure = errorFromResponse(res.statusCode, text, headers);
         if (res.statusCode === 429) this.options.limiter.rejected(failure.retryAfterS);
       }
-      this.finishEntry(entry, t0, {
+      this.calls.finish(entry, t0, {
         status: res.statusCode,
         headers,
         body: text,
@@ -339,7 +236,7 @@ export class ApiClient {
       elapsed(),
       (stream) => {
         call.clear();
-        this.finishEntry(entry, t0, {
+        this.calls.finish(entry, t0, {
           status: res.statusCode,
           headers,
           body: loggedFrames(stream.frames),
@@ -419,7 +316,7 @@ export class ApiClient {
       await this.options.limiter.acquire(signal);
       const started = this.options.clock.now();
       const t0 = performance.now();
-      const entry = this.entry(call.method, url, bodyText, started, false);
+      const entry = this.calls.open(call.method, url, bodyText, started, false);
       let status = 0;
       let headers: Record<string, string> = {};
       let text = '';
@@ -441,7 +338,7 @@ export class ApiClient {
         attempt.clear();
         const failure = this.classify(error, signal, call.timeoutMs, attempt.signal);
         this.options.limiter.observe({}); // no reply: release a limit probe, learn nothing
-        this.finishEntry(entry, t0, { status, headers, body: text, errorCode: failure.code });
+        this.calls.finish(entry, t0, { status, headers, body: text, errorCode: failure.code });
         if (call.idempotent && failure.code === 'NETWORK' && count5xx < max5xx) {
           await this.options.clock.sleep(backoffMs * 2 ** count5xx++ + random() * backoffMs, signal);
           continue;
@@ -454,11 +351,16 @@ export class ApiClient {
       this.options.limiter.observe(rate);
       if (status >= 200 && status < 300) {
         this.options.limiter.succeeded();
-        this.finishEntry(entry, t0, { status, headers, body: text, rate, requestId });
-        return this.parse(call, text, requestId);
+        this.calls.finish(entry, t0, { status, headers, body: text, rate, requestId });
+        return parseReply(
+          call.schema,
+          `The reply to ${call.method} ${API_PREFIX}/${call.path}`,
+          text,
+          requestId,
+        );
       }
       const failure = errorFromResponse(status, text, headers);
-      this.finishEntry(entry, t0, { status, headers, body: text, rate, requestId, errorCode: failure.code });
+      this.calls.finish(entry, t0, { status, headers, body: text, rate, requestId, errorCode: failure.code });
       if (status === 429) {
         // The limiter pauses every caller of this key; the next acquire waits it out.
         this.options.limiter.rejected(failure.retryAfterS);
@@ -471,131 +373,13 @@ export class ApiClient {
     }
   }
 
-  private parse<T extends z.ZodType>(call: Call<T>, text: string, requestId: string | undefined): z.infer<T> {
-    const what = `The reply to ${call.method} ${API_PREFIX}/${call.path}`;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new ApiError({
-        status: 200,
-        code: 'INVALID_RESPONSE',
-        // Masked before it is cut: a key across the cut would lose its shape, not its secret.
-        message: `${what} is not JSON: ${redactSecrets(text).slice(0, 120) || '(empty body)'}`,
-        requestId,
-      });
-    }
-    if (nestsDeeperThan(json, MAX_JSON_DEPTH)) {
-      throw new ApiError({
-        status: 200,
-        code: 'INVALID_RESPONSE',
-        message: `${what} is nested deeper than ${MAX_JSON_DEPTH} levels, which no reply of the service is; it was not read.`,
-        requestId,
-      });
-    }
-    // The boundary: every string the service sent, at any depth, is redacted before the core sees it.
-    const result = call.schema.safeParse(redactValue(json));
-    if (!result.success) {
-      throw new ApiError({
-        status: 200,
-        code: 'INVALID_RESPONSE',
-        message: describeZodError(result.error, what),
-        requestId,
-      });
-    }
-    return result.data;
-  }
-
-  /** Names a failure that produced no HTTP reply. */
+  /** Names a failure that produced no HTTP reply (call-failure.ts). */
   private classify(
     error: unknown,
     user: AbortSignal | undefined,
     timeoutMs: number,
     own?: AbortSignal,
   ): ApiError {
-    if (error instanceof ApiError) return error;
-    const timedOut =
-      own?.reason === DEADLINE ||
-      error instanceof undiciErrors.HeadersTimeoutError ||
-      error instanceof undiciErrors.BodyTimeoutError;
-    if (timedOut) {
-      const seconds = Math.round(timeoutMs / 1000);
-      return new ApiError({
-        status: 0,
-        code: 'CLIENT_TIMEOUT',
-        message: `No answer from the service within ${seconds} second${seconds === 1 ? '' : 's'}.`,
-        cause: error,
-      });
-    }
-    if (user?.aborted || own?.aborted) {
-      return new ApiError({
-        status: 0,
-        code: 'ABORTED',
-        message: 'The request was cancelled.',
-        cause: error,
-      });
-    }
-    const detail = (error as { code?: string; message?: string }).code ?? (error as Error).message;
-    return new ApiError({
-      status: 0,
-      code: 'NETWORK',
-      message: `Could not reach the service at ${this.options.baseUrl} (${detail}).`,
-      cause: error,
-    });
-  }
-
-  private entry(
-    method: string,
-    url: URL,
-    body: string | undefined,
-    startedAt: number,
-    streamed: boolean,
-  ): RequestLogEntry {
-    return {
-      id: randomUUID(),
-      startedAt,
-      durationMs: 0,
-      profileId: this.options.profileId,
-      keyId: this.options.keyId,
-      method,
-      url: url.toString(),
-      requestHeaders: {
-        authorization: 'Bearer ***',
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { requestBody: body } : {}),
-      status: 0,
-      responseHeaders: {},
-      responseBytes: 0,
-      rate: {},
-      streamed,
-    };
-  }
-
-  private finishEntry(
-    entry: RequestLogEntry,
-    t0: number,
-    result: {
-      status: number;
-      headers: Record<string, string>;
-      body: string;
-      rate?: RateHeaders;
-      requestId?: string | undefined;
-      errorCode?: string | undefined;
-      /** Bytes on the wire, when `body` is not all of them (a long stream's frames). */
-      bytes?: number;
-    },
-  ): void {
-    if (!this.options.log) return;
-    entry.durationMs = Math.round(performance.now() - t0);
-    entry.status = result.status;
-    entry.responseHeaders = result.headers;
-    entry.responseBytes = result.bytes ?? Buffer.byteLength(result.body);
-    // The request log redacts, then caps; cutting here first could split a key so redaction misses it.
-    entry.responseBody = result.body;
-    entry.rate = result.rate ?? {};
-    if (result.requestId) entry.requestId = result.requestId;
-    if (result.errorCode) entry.errorCode = result.errorCode;
-    this.options.log(entry);
+    return classifyFailure(error, { user, own, timeoutMs, baseUrl: this.options.baseUrl });
   }
 }

@@ -25,9 +25,12 @@ import { CoreError } from './core-error';
 import { preparePrivateFolders, sweepAtomicLeftovers } from './data-folder';
 import { ChatExchanges, ThreadExchanges } from './exchanges';
 import { FixtureStore } from './fixture-store';
+import { lockMockState } from './folder-lock';
 import type { HealthMonitor } from './health-monitor';
 import { KeyVault, type KeychainStatus } from './key-vault';
-import { installEmbeddedMock, originOf, ProfileStore, type Profile } from './profiles';
+import { installEmbeddedMock, ProfileStore } from './profile-store';
+import { originOf, type Profile } from './profiles';
+import { mockDataDir } from './paths';
 import { LimiterRegistry } from './rate-limiter';
 import { redactSecrets } from './redact';
 import { RequestLog } from './request-log';
@@ -188,7 +191,7 @@ export class ConsoleCore {
       });
     } else if (mock) {
       // Announced like a standalone mock, so the CLI on this folder uses it rather than a second one.
-      announceEndpoint(join(options.dataDir, 'mock'), {
+      announceEndpoint(mockDataDir(options.dataDir), {
         baseUrl: mock.baseUrl,
         caCertPath: mock.caCertPath,
         pid: process.pid,
@@ -404,7 +407,7 @@ export class ConsoleCore {
     try {
       await this.transcripts.flush();
     } finally {
-      if (this.mock) withdrawEndpoint(join(this.dataDir, 'mock'));
+      if (this.mock) withdrawEndpoint(mockDataDir(this.dataDir));
       await this.mock?.close();
       this.appLog.close();
     }
@@ -450,7 +453,7 @@ async function startEmbeddedMock(
 ): Promise<{ mock?: MockServer; running?: MockEndpoint }> {
   const mode = options.embeddedMock ?? 'in-process';
   if (mode === 'none') return {};
-  const mockDir = join(options.dataDir, 'mock');
+  const mockDir = mockDataDir(options.dataDir);
   const running = mode === 'discover' ? findRunningEndpoint(mockDir) : undefined;
   if (running) return { running };
   // Loaded only here: a real profile's session never loads fastify or selfsigned. The event loop
@@ -464,6 +467,7 @@ async function startEmbeddedMock(
     startMockServer({
       dataDir: mockDir,
       clock,
+      lockDataDir: lockMockState,
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     });
   return mode === 'discover' ? startOrJoinMock(mockDir, start) : { mock: await start() };

@@ -12,7 +12,8 @@ import {
 import type { ApiClient } from './api-client';
 import { HEALTH_HISTORY_FILE } from './health-history';
 import { HealthMonitor, type HealthTarget } from './health-monitor';
-import type { Profile, ProfileStore } from './profiles';
+import type { ProfileStore } from './profile-store';
+import type { Profile } from './profiles';
 import type { SettingsStore } from './settings-store';
 
 /** The parts of ConsoleCore the monitor uses (a structural type: no import cycle). */

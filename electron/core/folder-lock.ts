@@ -90,6 +90,14 @@ export async function lockFolder(folder: string, name: string, app: string): Pro
   };
 }
 
+/**
+ * What a mock's host hands it to hold its data folder (mock/server.ts `lockDataDir`): two mocks on
+ * one state file would overwrite each other's writes, so the second is refused, naming the first.
+ */
+export function lockMockState(mockDir: string): Promise<FolderLock> {
+  return lockFolder(mockDir, 'state', `a mock (${process.argv[1] ?? 'node'})`);
+}
+
 /** The lock beside a shared file is held at most this long by one write; waiters give up after it. */
 const WRITE_WAIT_MS = 5_000;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));

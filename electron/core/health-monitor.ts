@@ -4,19 +4,13 @@
 // - Every poll goes through the profile's API client, hence the key's one shared rate limiter
 //   (DESIGN.md §3): on a busy key the poll waits its turn in the queue instead of causing a 429,
 //   and the response time it records excludes that wait.
-// - A failed poll is told apart from a bad report: no answer (NETWORK, CLIENT_TIMEOUT) is
-//   "unreachable", 401/403 is "key rejected"; 5xx or a malformed reply is "unhealthy" (the service
-//   answered, but not with health); anything else (e.g. still rate limited after retries) "unknown".
-//   A poll that never left (the keychain did not give the key) is "unknown" with the core's code
-//   (KEYCHAIN_UNAVAILABLE) and words: it says nothing about the service.
-// - Restarts and deploys are read off consecutive reports of one profile: the implied start time
-//   (report time − uptime) moved later, or the version changed.
+// - A failed poll is told apart from a bad report, and restarts and deploys are read off consecutive
+//   reports of one profile (health-sample.ts).
 // - Debounce: a new status is *confirmed* — and only then notified and shown in the tray — once it
 //   holds for `confirmPolls` polls in a row (default 2, manual checks count). So a blip shorter
 //   than one interval never notifies, and a flapping service notifies at most once per two polls.
 //   The first status after a start or a profile switch is confirmed at once; it is notified
 //   unless it is "healthy" (nobody needs telling that all is well when they open the app).
-import { knownHealthStatus } from '../../shared/known-values';
 import type { ReceivedHealthReport as HealthReport } from '../../shared/received';
 import type { Clock } from '../../shared/clock';
 import {
@@ -35,10 +29,9 @@ import {
   type HealthUpdate,
   type MonitorStatus,
 } from '../../shared/health';
-import { ApiError } from './api-error';
-import { CoreError } from './core-error';
 import { buildTimeline, findIncidents } from './health-analysis';
 import { HealthHistory } from './health-history';
+import { failureFacts, failureText, reportFacts, type PreviousReport } from './health-sample';
 
 /** What a poll needs of the active profile: its identity and a health call through its client. */
 export interface HealthTarget {
@@ -61,10 +54,6 @@ export interface HealthMonitorOptions {
   onWarning?: (message: string) => void;
 }
 
-/** Two reports whose implied start times differ by less than this are the same run of the service. */
-const RESTART_TOLERANCE_MS = 5_000;
-/** A failure's message is kept for the screen and the notification, not in the history. */
-const MAX_ERROR_TEXT = 300;
 /**
  * How long a window that opens during the first poll waits for it (`openingState`): a service
  * answering in time is shown from that poll; a slower one gets the window's own connection test.
@@ -82,16 +71,6 @@ function checkInterval(ms: number): number {
     );
   }
   return ms;
-}
-
-/** What a failed poll says about the service (see the header). */
-export function statusOfFailure(error: unknown): MonitorStatus {
-  const code = error instanceof ApiError ? error.code : undefined;
-  const status = error instanceof ApiError ? error.status : 0;
-  if (code === 'NETWORK' || code === 'CLIENT_TIMEOUT') return 'unreachable';
-  if (status === 401 || status === 403) return 'key-rejected';
-  if (status >= 500 || code === 'INVALID_RESPONSE') return 'unhealthy';
-  return 'unknown';
 }
 
 interface Confirmation {
@@ -370,39 +349,12 @@ export class HealthMonitor {
       ...(manual ? { manual: true } : {}),
     };
     if (!report) {
-      const error = failure instanceof ApiError ? failure : undefined;
-      // The core's own codes (the keychain failing, the key gone) are kept: they say why, not the service.
-      const code = error?.code ?? (failure instanceof CoreError ? failure.code : 'UNEXPECTED');
-      const message = ((failure as Error)?.message ?? String(failure)).slice(0, MAX_ERROR_TEXT);
-      this.latest = { ...this.latestFor(target.profileId), error: message };
-      return {
-        ...base,
-        status: statusOfFailure(failure),
-        ...(error?.status ? { httpStatus: error.status } : {}),
-        errorCode: code,
-      };
+      this.latest = { ...this.latestFor(target.profileId), error: failureText(failure) };
+      return { ...base, ...failureFacts(failure) };
     }
     const previous = this.previousReport(target.profileId);
     this.latest = { profileId: target.profileId, report, reportAt: at };
-    const bad = Object.fromEntries(Object.entries(report.components).filter(([, v]) => v !== 'operational'));
-    const sample: HealthSample = {
-      ...base,
-      // A status this console does not know is shown as the service sent it (the last report),
-      // and counts as unknown here: it neither confirms nor clears an outage.
-      status: knownHealthStatus(report.status) ?? 'unknown',
-      uptimeS: report.uptime_seconds,
-      version: report.version,
-      ...(Object.keys(bad).length > 0 ? { components: bad } : {}),
-    };
-    if (previous) {
-      // Both start times on our clock: the history keeps our times, so this also holds across a
-      // restart of the console, whatever the skew between our clock and the service's.
-      const startedBefore = previous.at - previous.uptimeS * 1000;
-      const startedNow = at - report.uptime_seconds * 1000;
-      if (startedNow - startedBefore > RESTART_TOLERANCE_MS) sample.restart = true;
-      if (previous.version !== report.version) sample.deploy = { from: previous.version, to: report.version };
-    }
-    return sample;
+    return { ...base, ...reportFacts(report, at, previous) };
   }
 
   private latestFor(profileId: string): Latest {
@@ -410,7 +362,7 @@ export class HealthMonitor {
   }
 
   /** The previous report of a profile: in memory, else (after a restart of the console) the history's. */
-  private previousReport(profileId: string): { at: number; uptimeS: number; version: string } | undefined {
+  private previousReport(profileId: string): PreviousReport | undefined {
     const latest = this.latestFor(profileId);
     if (latest.report && latest.reportAt !== undefined) {
       return { at: latest.reportAt, uptimeS: latest.report.uptime_seconds, version: latest.report.version };
@@ -453,7 +405,7 @@ export class HealthMonitor {
     const words = describeTransition(from, status, {
       profileName: target.profileName,
       sample,
-      ...(failure ? { error: ((failure as Error).message ?? String(failure)).slice(0, MAX_ERROR_TEXT) } : {}),
+      ...(failure ? { error: failureText(failure) } : {}),
     });
     return {
       from,

@@ -10,3 +10,8 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
   if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Agent Console');
   return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'agent-console');
 }
+
+/** The app's own mock's folder in a data dir: `npm run mock`, the embedded mock and `agent-console mock` share it. */
+export function mockDataDir(dataDir: string): string {
+  return join(dataDir, 'mock');
+}

@@ -7,30 +7,32 @@
 // read on first use, and a burst of appends becomes one write; `sync(ref)` writes one transcript now,
 // so an exchange is on disk before it is shown as done (issue 13, point 6). A write that fails (a
 // full or read-only disk) keeps the data in memory, tells the user, and is tried again until it lands.
-import { createHash } from 'node:crypto';
-import { readdir, readFile, unlink } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { z } from 'zod';
+import { readdir, unlink } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { Clock } from '../../shared/clock';
 import { describeWriteError } from '../../shared/write-error';
 import {
   KnownFrom,
-  Transcript,
-  TranscriptKind,
   TranscriptMessage,
+  type Transcript,
+  type TranscriptKind,
   type TranscriptInit,
   type TranscriptMessageInput,
   type TranscriptRef,
   type TranscriptSummary,
 } from '../../shared/transcript';
-import { CoreError } from './core-error';
 import { ensurePrivateDir, replacePrivateFile } from './private-files';
 import { redactSecrets } from './redact';
+import {
+  isMissing,
+  profileDir,
+  readTranscriptFile,
+  TranscriptFileError,
+  transcriptFile,
+  transcriptText,
+} from './transcript-file';
 
 export * from '../../shared/transcript';
-
-const FORMAT = 'agent-console-transcript';
-const TranscriptFile = Transcript.extend({ format: z.literal(FORMAT), version: z.literal(1) });
 
 export interface TranscriptListing {
   /** Most recent activity first. */
@@ -49,18 +51,6 @@ export interface TranscriptStoreOptions {
   onWriteError?: (error: TranscriptFileError) => void;
   /** Told when writes land again after a failure. */
   onWriteRecovered?: (root: string) => void;
-}
-
-/** A transcript file that could not be read or written. Names the file so the user can find it. */
-export class TranscriptFileError extends CoreError {
-  override readonly name = 'TranscriptFileError';
-  constructor(
-    readonly file: string,
-    problem: string,
-    options?: { cause?: unknown },
-  ) {
-    super('TRANSCRIPT_FILE', `Transcript file ${file} ${problem}`, options);
-  }
 }
 
 const PREVIEW_CHARS = 200;
@@ -108,14 +98,7 @@ export class TranscriptStore {
 
   /** Where the transcript lives on disk (whether or not it exists yet). */
   fileOf(ref: TranscriptRef): string {
-    const kind = TranscriptKind.parse(ref.kind);
-    if (!ref.profileId || !ref.id) throw new TypeError('A transcript needs a profile id and an id');
-    const file = join(this.profileDir(ref.profileId), `${kind}.${safeName(ref.id)}.json`);
-    // safeName cannot produce a separator or "..", so this only guards against a future edit of it.
-    const inside = relative(this.root, file);
-    if (inside.startsWith('..') || isAbsolute(inside))
-      throw new Error(`Refusing a path outside ${this.root}`);
-    return file;
+    return transcriptFile(this.root, ref);
   }
 
   /**
@@ -138,7 +121,7 @@ export class TranscriptStore {
   }
 
   async list(profileId: string, kind?: TranscriptKind): Promise<TranscriptListing> {
-    const dir = this.profileDir(profileId);
+    const dir = profileDir(this.root, profileId);
     const files = new Set<string>();
     try {
       for (const name of await readdir(dir)) {
@@ -306,11 +289,6 @@ export class TranscriptStore {
     return work;
   }
 
-  private profileDir(profileId: string): string {
-    if (!profileId) throw new TypeError('A transcript needs a profile id');
-    return join(this.root, `profile.${safeName(profileId)}`);
-  }
-
   private nowIso(): string {
     return new Date(this.clock.now()).toISOString();
   }
@@ -338,42 +316,7 @@ export class TranscriptStore {
   }
 
   private async read(slot: Slot): Promise<void> {
-    let text: string;
-    try {
-      text = await readFile(slot.file, 'utf8');
-    } catch (error) {
-      if (!isMissing(error)) throw new TranscriptFileError(slot.file, 'could not be read', { cause: error });
-      slot.data = null;
-      slot.loaded = true;
-      return;
-    }
-    const leftAlone = 'It was left as it is: move it away or delete the transcript to start afresh.';
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      throw new TranscriptFileError(slot.file, `is not valid JSON. ${leftAlone}`, { cause: error });
-    }
-    const parsed = TranscriptFile.safeParse(json);
-    if (!parsed.success) {
-      const why = z.prettifyError(parsed.error);
-      throw new TranscriptFileError(
-        slot.file,
-        `is not a transcript this version can read (${why}). ${leftAlone}`,
-        {
-          cause: parsed.error,
-        },
-      );
-    }
-    const { format: _format, version: _version, ...data } = parsed.data;
-    // A file renamed or copied by hand would otherwise be read as the wrong conversation.
-    if (this.fileOf(data) !== slot.file) {
-      throw new TranscriptFileError(
-        slot.file,
-        `holds ${data.kind} ${JSON.stringify(data.id)}, which belongs elsewhere. ${leftAlone}`,
-      );
-    }
-    slot.data = data;
+    slot.data = await readTranscriptFile(this.root, slot.file);
     slot.loaded = true;
   }
 
@@ -420,7 +363,7 @@ export class TranscriptStore {
       if (!slot.dirty || !slot.data) return;
       slot.dirty = false;
       // Serialised now: appends made while the write is under way mark the slot dirty for the next one.
-      const text = `${JSON.stringify({ format: FORMAT, version: 1, ...slot.data }, null, 2)}\n`;
+      const text = transcriptText(slot.data);
       try {
         // Every folder below the one given is ours: made 0700, or checked to be a real folder of ours.
         await ensurePrivateDir(dirname(slot.file), dirname(this.root));
@@ -438,31 +381,6 @@ export class TranscriptStore {
     slot.chain = run.catch(() => undefined);
     return run;
   }
-}
-
-/** Longest escaped name kept readable; longer ids are hashed (file names are limited to 255 bytes). */
-const MAX_READABLE_NAME = 160;
-
-/**
- * Turns an arbitrary string into one path segment that is the same on every file system: only
- * [a-z0-9._-], so no separators, no "..", no NUL, nothing a case-insensitive (macOS, Windows) or
- * normalising (macOS NFD) file system could merge. Injective, so two ids never share a file:
- *   a-z 0-9 → themselves;  A-Z → "-" + lower case;  anything else → "_" + its UTF-16 code unit in hex
- * (code units, not UTF-8, so a lone surrogate stays distinct). "e." marks this form; "h." marks the
- * SHA-256 used when the escaped form would be too long. The file's content holds the real id.
- */
-function safeName(id: string): string {
-  let out = 'e.';
-  for (let i = 0; i < id.length; i++) {
-    const code = id.charCodeAt(i);
-    if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39)) out += id[i];
-    else if (code >= 0x41 && code <= 0x5a) out += `-${String.fromCharCode(code + 0x20)}`;
-    else out += `_${code.toString(16).padStart(4, '0')}`;
-    if (out.length > MAX_READABLE_NAME) {
-      return `h.${createHash('sha256').update(id, 'utf16le').digest('hex')}`;
-    }
-  }
-  return out;
 }
 
 function summarise(t: Transcript): TranscriptSummary {
@@ -494,8 +412,4 @@ function summarise(t: Transcript): TranscriptSummary {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 }

@@ -3,7 +3,7 @@
 // user fixes a file in one go.
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
-import { locateInYaml } from './suites/yaml-locate';
+import { locateInYaml } from './yaml-locate';
 
 export interface FileProblem {
   /** 1-based; absent when the file itself could not be read. */

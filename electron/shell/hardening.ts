@@ -1,14 +1,10 @@
-// The locks on the renderer beyond its webPreferences (DESIGN.md §6): the CSP as a response header
-// too, no request that is not the renderer's own files, no web permission but clipboard writes, no
-// navigation, no new windows, no <webview>. The rules themselves are in policy.ts.
+// The locks on the renderer beyond its webPreferences: the CSP as a response header too, no request
+// that is not the renderer's own files, no web permission but clipboard writes, no navigation, no
+// new windows, no <webview>. The rules themselves are in policy.ts, the page's CSP in
+// shared/page-policy.ts.
 import { shell, type App, type Session } from 'electron';
-import {
-  CONTENT_SECURITY_POLICY,
-  isAllowedPermission,
-  isAllowedRequest,
-  isExternalLink,
-  type RendererLocation,
-} from './policy';
+import { CONTENT_SECURITY_POLICY } from '../../shared/page-policy';
+import { isAllowedPermission, isAllowedRequest, isExternalLink, type RendererLocation } from './policy';
 
 /** Call before the first window opens. */
 export function hardenSession(
@@ -23,8 +19,9 @@ export function hardenSession(
   });
   // file: pages get their CSP from the meta tag; this covers anything served with headers.
   // electronegativity: CSP_GLOBAL_CHECK — it reads only a string literal here, so "Failed to
-  // parse CSP" means it could not see CONTENT_SECURITY_POLICY (policy.ts); the policy itself is
-  // parsed and evaluated with electronegativity's CSP evaluator in test/shell/policy.test.ts.
+  // parse CSP" means it could not see CONTENT_SECURITY_POLICY (shared/page-policy.ts); the policy
+  // itself is parsed and evaluated with electronegativity's CSP evaluator in
+  // test/shared/page-policy.test.ts.
   session.webRequest.onHeadersReceived((details, callback) => {
     if (details.url.startsWith('devtools:')) return callback({});
     callback({

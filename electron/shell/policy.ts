@@ -6,25 +6,6 @@ import { pathToFileURL } from 'node:url';
 /** electron-builder.yml's appId, the installer shortcut's AppUserModelID on Windows (builder-config.test.ts). */
 export const APP_USER_MODEL_ID = 'dev.agentconsole.app';
 
-/**
- * renderer/index.html's meta tag: the policy wherever the page is loaded, even without headers.
- * frame-ancestors is not in it: Chromium ignores that directive in a meta tag and logs a console
- * error on every load; it is sent in the header only (CONTENT_SECURITY_POLICY).
- */
-export const META_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
-
-/** The header the desktop session and the web host send with the page: the meta policy, and no framing. */
-export const CONTENT_SECURITY_POLICY = `${META_CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`;
-
 /** Where the built renderer lives, as file: URL paths (decoded), compared case-blind where the OS is. */
 export interface RendererLocation {
   readonly indexPath: string;

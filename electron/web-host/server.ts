@@ -9,8 +9,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { BRIDGE_BATCH_MAX } from '../../shared/bridge-api';
+import { PAGE_SECURITY_HEADERS } from '../../shared/page-policy';
 import type { BridgeHost } from '../bridge/bridge-host';
-import { CONTENT_SECURITY_POLICY } from '../shell/policy';
 import { RendererFiles } from './renderer-files';
 
 export interface WebHostOptions {
@@ -52,13 +52,9 @@ const LAUNCH_PAGE =
   '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/">' +
   '<title>Agent Console</title><p>Opening <a href="/">Agent Console</a>…</p>';
 
-/** The headers every answer past the guard carries: no sniffing, no referrer, our CSP, no caching. */
+/** The headers every answer past the guard carries: the page's security headers, and no caching. */
 function withPolicy(reply: FastifyReply): FastifyReply {
-  return reply
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
-    .header('content-security-policy', CONTENT_SECURITY_POLICY)
-    .header('cache-control', 'no-store');
+  return reply.headers(PAGE_SECURITY_HEADERS).header('cache-control', 'no-store');
 }
 
 function sameSecret(a: string | undefined, b: string): boolean {

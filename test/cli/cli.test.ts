@@ -8,7 +8,7 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TranscriptStore } from '../../electron/core/transcript-store';
 import { clearService, filesContaining, openRealKeychain, testService } from '../support/keychain';
-import { removeDir, tempDir } from '../support/mock';
+import { removeDir, standaloneMockArgs, tempDir } from '../support/mock';
 
 interface Run {
   code: number | null;
@@ -78,14 +78,7 @@ async function control(method: 'PATCH' | 'POST', path: string, body: unknown): P
 beforeAll(async () => {
   dataDir = tempDir('agent-console-cli-');
   // As the README: `npm run -s mock -- --data-dir …` (the app's own mock folder of this data dir).
-  mockProcess = spawn(process.execPath, [
-    '--import',
-    'tsx',
-    'mock/cli.ts',
-    '--data-dir',
-    join(dataDir, 'mock'),
-    '--quiet',
-  ]);
+  mockProcess = spawn(process.execPath, standaloneMockArgs(join(dataDir, 'mock')));
   const [line] = (await new Promise((resolve) =>
     createInterface({ input: mockProcess.stdout }).once('line', (l) => resolve([l])),
   )) as [string];

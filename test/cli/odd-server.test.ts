@@ -2,7 +2,6 @@
 // legally but differently (issue 15, points 5 and 6): real processes, the real keychain. Values
 // it does not know are shown as they came and labelled, unknown fields stay in `--json`, streams
 // complete, and a 429 is waited out as Retry-After says, not as X-RateLimit-Reset.
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clearService, openRealKeychain, testService } from '../support/keychain';
 import { removeDir, tempDir } from '../support/mock';
@@ -14,30 +13,17 @@ import {
   startOddServer,
   type OddServer,
 } from '../support/odd-server';
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+import { runNode, type ProcessRun } from '../support/run-process';
 
 let dataDir: string;
 let odd: OddServer;
 const service = testService('cli-odd');
 const keychain = await openRealKeychain(service);
 
-function cli(args: string[], stdin = ''): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/agent-console.js', ...args], {
-      env: { ...process.env, AGENT_CONSOLE_DATA_DIR: dataDir, AGENT_CONSOLE_KEYCHAIN_SERVICE: service },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
+function cli(args: string[], stdin = ''): Promise<ProcessRun> {
+  return runNode(['bin/agent-console.js', ...args], {
+    env: { AGENT_CONSOLE_DATA_DIR: dataDir, AGENT_CONSOLE_KEYCHAIN_SERVICE: service },
+    stdin,
   });
 }
 

@@ -8,7 +8,7 @@ import { ApiClient, type ApiClientOptions } from '../../electron/core/api-client
 import { ApiError } from '../../electron/core/api-error';
 import { RateLimiter } from '../../electron/core/rate-limiter';
 import type { RequestLogEntry } from '../../shared/request-log-entry';
-import { startTestMock, type TestMock } from '../support/mock';
+import { mockConnection, startTestMock, type TestMock } from '../support/mock';
 
 let mock: TestMock;
 const healthy = {
@@ -21,13 +21,9 @@ const healthy = {
 const clients: ApiClient[] = [];
 
 function client(key = 'pro', extra: Partial<ApiClientOptions> = {}): ApiClient {
-  const secret = mock.server.keys[key as keyof typeof mock.server.keys] ?? key;
   const c = new ApiClient({
     profileId: 'test',
-    baseUrl: mock.server.baseUrl,
-    ca: mock.server.ca,
-    keyId: key,
-    secret: async () => secret,
+    ...mockConnection(mock.server, key),
     limiter: new RateLimiter({ clock: systemClock, limit: 300 }),
     clock: systemClock,
     retries: { backoffMs: 5 },

@@ -2,7 +2,6 @@
 // app's windows) and through the CLI (a real process) leaves the same transcript; a thread keeps
 // its real agent whoever continues it; and conditions the user can fix reach the window as their
 // own code, never as an internal failure.
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -15,6 +14,7 @@ import { ConsoleCore } from '../../electron/core/console-core';
 import { EMBEDDED_MOCK_PROFILE_ID } from '../../electron/core/profiles';
 import { TranscriptStore } from '../../electron/core/transcript-store';
 import { removeDir, tempDir } from '../support/mock';
+import { runNode, type ProcessRun } from '../support/run-process';
 
 let dataDir: string;
 let mock: MockServer;
@@ -24,22 +24,9 @@ const keychainService = `agent-console-exchanges-${randomBytes(4).toString('hex'
 const ended = new Map<string, StreamEndEvent>();
 
 /** The CLI as a user runs it, on the same data dir (so on the same running mock). */
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/agent-console.js', ...args], {
-      env: {
-        ...process.env,
-        AGENT_CONSOLE_DATA_DIR: dataDir,
-        AGENT_CONSOLE_KEYCHAIN_SERVICE: keychainService,
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
+function cli(args: string[]): Promise<ProcessRun> {
+  return runNode(['bin/agent-console.js', ...args], {
+    env: { AGENT_CONSOLE_DATA_DIR: dataDir, AGENT_CONSOLE_KEYCHAIN_SERVICE: keychainService },
   });
 }
 

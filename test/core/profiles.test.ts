@@ -1,30 +1,23 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { KeyVault } from '../../electron/core/key-vault';
+import { installEmbeddedMock, ProfileStore } from '../../electron/core/profile-store';
 import {
   checkCaCertFile,
   EMBEDDED_MOCK_PROFILE_ID,
   embeddedMockProfile,
-  installEmbeddedMock,
   isLoopbackHost,
   normaliseBaseUrl,
   ProfileError,
-  ProfileStore,
 } from '../../electron/core/profiles';
 import { openSettingsStore, type SettingsStore } from '../../electron/core/settings-store';
 import { filesContaining } from '../support/keychain';
-import { removeDir, startTestMock, tempDir, type TestMock } from '../support/mock';
+import { removeDir, tempDir, withTestMock, type TestMock } from '../support/mock';
 
 // The real mock: its CA file is a real PEM certificate, and its demo key a real key.
 let mock: TestMock;
-beforeAll(async () => {
-  mock = await startTestMock();
-});
-afterAll(async () => {
-  await mock.stop();
-  removeDir(mock.dataDir);
-});
+withTestMock((started) => (mock = started));
 
 let dataDir: string;
 let settings: SettingsStore;

@@ -6,7 +6,7 @@ import { ManualClock } from '../../shared/clock';
 import { ApiClient } from '../../electron/core/api-client';
 import { RateLimiter } from '../../electron/core/rate-limiter';
 import type { RequestLogEntry } from '../../shared/request-log-entry';
-import { startTestMock, type TestMock } from '../support/mock';
+import { mockConnection, startTestMock, type TestMock } from '../support/mock';
 
 const realPause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -119,10 +119,7 @@ describe('against the mock, on a tier-30 key', () => {
   ) {
     const c = new ApiClient({
       profileId: 'p',
-      baseUrl: m.server.baseUrl,
-      ca: m.server.ca,
-      keyId: 'tier30',
-      secret: async () => m.server.keys.tier30,
+      ...mockConnection(m.server, 'tier30'),
       limiter,
       clock,
       random: () => 0.5,

@@ -5,9 +5,9 @@
 // the shipped rules; every metric the alerts and the dashboard use is one Prometheus ingested.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort } from '../support/free-port';
 import { removeDir, startTestMock, tempDir, type TestMock } from '../support/mock';
 import { metricNamesIn } from './metric-names';
 import { until } from '../support/until';
@@ -18,17 +18,6 @@ const NO_PROMETHEUS =
   'skipped: prometheus/promtool are not installed (Debian: apt-get install prometheus; .ci/run installs it)';
 const ROOT = resolve(import.meta.dirname, '../..');
 const ALERTS = join(ROOT, 'deploy/alerts.yml');
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Sample {
   metric: Record<string, string>;

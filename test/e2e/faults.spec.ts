@@ -6,25 +6,10 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { startMockServer, type MockServer } from '../../mock/server';
 import { expect, screenshotPath, test } from './fixtures';
+import { chooseAgent, messageBox, nav, replies, send } from './playground-steps';
 
-const messageBox = (app: Page): Locator => app.getByRole('textbox', { name: 'Message' });
-const replies = (app: Page, agent: string): Locator =>
-  app.getByRole('article', { name: `Reply from ${agent}` });
-const nav = (app: Page, name: string): Locator =>
-  app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 const draftRestored = (app: Page): Locator =>
   app.getByText('Your message did not go through, so it is back in the box.');
-
-async function chooseAgent(app: Page, slug: string): Promise<void> {
-  const picker = app.getByRole('combobox', { name: 'Agent' });
-  await expect(picker.locator(`option[value="${slug}"]`)).toBeAttached();
-  await picker.selectOption(slug);
-}
-
-async function send(app: Page, text: string): Promise<void> {
-  await messageBox(app).fill(text);
-  await app.getByRole('button', { name: 'Send', exact: true }).click();
-}
 
 /** Sends what is in the box now (the message the fault put back). */
 async function sendAgain(app: Page): Promise<void> {

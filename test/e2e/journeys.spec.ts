@@ -5,30 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { bridgeCall, expect, screenshotPath, test } from './fixtures';
+import { chooseAgent, messageBox, nav, replies, send } from './playground-steps';
 
-const messageBox = (app: Page): Locator => app.getByRole('textbox', { name: 'Message' });
-const replies = (app: Page, agent: string): Locator =>
-  app.getByRole('article', { name: `Reply from ${agent}` });
 const picker = (app: Page): Locator => app.getByRole('combobox', { name: 'Agent' });
-
-function nav(app: Page, name: string): Locator {
-  return app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
-}
-
-async function send(app: Page, text: string): Promise<void> {
-  await messageBox(app).fill(text);
-  await app.getByRole('button', { name: 'Send', exact: true }).click();
-}
 
 /** The open session as the core recorded it (its transcript). */
 async function recordedSession(app: Page): Promise<{ messages: { role: string; content: string }[] }> {
   const sessionId = await app.getByTestId('session-id').textContent();
   return bridgeCall(app, 'transcripts:get', { kind: 'session', id: sessionId });
-}
-
-async function chooseAgent(app: Page, slug: string): Promise<void> {
-  await expect(picker(app).locator(`option[value="${slug}"]`)).toBeAttached();
-  await picker(app).selectOption(slug);
 }
 
 test('"Continue in playground" on a helpdesk conversation sends into that conversation', async ({ app }) => {

@@ -2,8 +2,8 @@
 // an agent fails, the service goes down, streams break — and recorded replies played back.
 import type { Locator, Page } from '@playwright/test';
 import { expect, screenshotPath, test } from './fixtures';
+import { messageBox } from './playground-steps';
 
-const messageBox = (app: Page): Locator => app.getByRole('textbox', { name: 'Message' });
 const lastReply = (app: Page, agent: string): Locator =>
   app.getByRole('article', { name: `Reply from ${agent}` }).last();
 

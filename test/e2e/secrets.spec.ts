@@ -2,6 +2,7 @@
 // where keys are added and used is recorded in the page itself (fetch and EventSource wrapped before
 // the app loads); the only one that may hold a secret is the keys:add call that carries what the
 // user typed. Nothing the core sends back, no event, no page, no storage holds one.
+import { addKey, addProfile } from './account-steps';
 import { expect, screenshotPath, test } from './fixtures';
 
 const KEY_SHAPED = /[A-Za-z0-9]{3}_[A-Za-z0-9]{32}/;
@@ -51,20 +52,13 @@ test('no secret crosses the bridge towards the renderer, nor sits in the DOM or 
   const secret = mock.keys.ultra;
 
   // Add a key, make a profile with it, use it, and look at everything that shows requests.
-  await page.getByRole('link', { name: 'Keys' }).click();
-  const keyForm = page.getByRole('form', { name: 'Add a key' });
-  await keyForm.getByLabel('Name').fill('ultra');
-  await keyForm.getByLabel('Key', { exact: true }).fill(secret);
-  await keyForm.getByLabel('Server').fill(mock.baseUrl);
-  await keyForm.getByRole('button', { name: 'Add key' }).click();
-  await expect(page.getByRole('table', { name: 'Keys' })).toContainText('ultra');
-  await page.getByRole('link', { name: 'Profiles' }).click();
-  const form = page.getByRole('form', { name: 'Add a profile' });
-  await form.getByLabel('Name').fill('Ultra');
-  await form.getByLabel('Base URL').fill(mock.baseUrl);
-  await form.getByLabel('Key').selectOption({ label: `ultra (…${secret.slice(-4)})` });
-  await form.getByLabel('CA certificate (optional, PEM)').fill(mock.ca);
-  await form.getByRole('button', { name: 'Add profile' }).click();
+  await addKey(page, { name: 'ultra', secret, server: mock.baseUrl });
+  await addProfile(page, {
+    name: 'Ultra',
+    baseUrl: mock.baseUrl,
+    key: { name: 'ultra', secret },
+    ca: mock.ca,
+  });
   const card = page.getByRole('listitem', { name: 'Ultra' });
   await card.getByRole('button', { name: 'Use' }).click();
   await card.getByRole('button', { name: 'Test connection' }).click();

@@ -1,5 +1,6 @@
 // The shell as a new user meets it: first run on the embedded mock, keys, profiles, the rate-limit
 // gauge and the request log. Each test saves a screenshot of its screen.
+import { addKey } from './account-steps';
 import { expect, screenshotPath, test } from './fixtures';
 
 test('first run opens on the Embedded mock profile, connected, with every screen in the navigation', async ({
@@ -63,13 +64,7 @@ test('keys: a bad key shows the shape error, a good one appears masked with its 
 });
 
 test('profiles: add one for another key, test its connection, and switch to it', async ({ app, mock }) => {
-  await app.getByRole('link', { name: 'Keys' }).click();
-  const keyForm = app.getByRole('form', { name: 'Add a key' });
-  await keyForm.getByLabel('Name').fill('thirty');
-  await keyForm.getByLabel('Key', { exact: true }).fill(mock.keys.tier30);
-  await keyForm.getByLabel('Server').fill(mock.baseUrl);
-  await keyForm.getByRole('button', { name: 'Add key' }).click();
-  await expect(app.getByRole('table', { name: 'Keys' })).toContainText('thirty');
+  await addKey(app, { name: 'thirty', secret: mock.keys.tier30, server: mock.baseUrl });
 
   await app.getByRole('link', { name: 'Profiles' }).click();
   const form = app.getByRole('form', { name: 'Add a profile' });

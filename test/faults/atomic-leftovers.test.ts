@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { STALE_TEMP_MS } from '../../electron/core/data-folder';
 import { removeDir, tempDir } from '../support/mock';
-import { run } from './processes';
+import { runNode } from '../support/run-process';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -86,7 +86,9 @@ test('a start removes temp files of writes a kill -9 interrupted, and keeps real
     readdirSync(join(path, '..')).includes(path.split('/').pop() as string);
   expect(leftovers.map(exists)).toEqual([true, true, true]);
 
-  const list = await run(['bin/agent-console.js', 'profiles', 'list'], { AGENT_CONSOLE_DATA_DIR: dataDir });
+  const list = await runNode(['bin/agent-console.js', 'profiles', 'list'], {
+    env: { AGENT_CONSOLE_DATA_DIR: dataDir },
+  });
   expect(list.code, list.stderr).toBe(0);
   for (const path of leftovers) expect(exists(path), path).toBe(false);
   expect(readFileSync(join(dataDir, 'settings.json'), 'utf8')).toBe(settings);

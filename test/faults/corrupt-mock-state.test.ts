@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, expect, test } from 'vitest';
 import { removeDir, tempDir } from '../support/mock';
-import { run } from './processes';
+import { runNode } from '../support/run-process';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -25,7 +25,9 @@ for (const [kind, content] of [
     mkdirSync(join(dataDir, 'mock'), { recursive: true });
     writeFileSync(join(dataDir, 'mock', 'mock-state.json'), content);
 
-    const list = await run(['bin/agent-console.js', 'profiles', 'list'], { AGENT_CONSOLE_DATA_DIR: dataDir });
+    const list = await runNode(['bin/agent-console.js', 'profiles', 'list'], {
+      env: { AGENT_CONSOLE_DATA_DIR: dataDir },
+    });
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toContain('Embedded mock');
     const aside = readdirSync(join(dataDir, 'mock')).filter((f) => f.startsWith('mock-state.json.corrupt'));

@@ -21,7 +21,7 @@ import { afterEach, beforeAll, expect, test } from 'vitest';
 import type { HealthUpdate } from '../../shared/health';
 import { removeDir, tempDir } from '../support/mock';
 import { ensureWebHostBuilt, startWebHostProcess, valueOf } from '../support/web-host';
-import { run } from './processes';
+import { runNode } from '../support/run-process';
 
 const posix = test.skipIf(process.platform === 'win32');
 
@@ -79,9 +79,9 @@ posix(
   async () => {
     const dataDir = freshDataDir();
     const env = { AGENT_CONSOLE_DATA_DIR: dataDir };
-    const chat = await run(['bin/agent-console.js', 'chat', 'hello'], env);
+    const chat = await runNode(['bin/agent-console.js', 'chat', 'hello'], { env: env });
     expect(chat.code, chat.stderr).toBe(0);
-    const use = await run(['bin/agent-console.js', 'profiles', 'use', 'Embedded mock'], env);
+    const use = await runNode(['bin/agent-console.js', 'profiles', 'use', 'Embedded mock'], { env: env });
     expect(use.code, use.stderr).toBe(0);
     expectPrivate(dataDir, AFTER_A_CHAT);
   },
@@ -113,7 +113,9 @@ posix(
     const dataDir = freshDataDir();
     for (const name of ['logs', 'mock', 'transcripts'])
       mkdirSync(join(dataDir, name), { recursive: true, mode: 0o755 });
-    const list = await run(['bin/agent-console.js', 'profiles', 'list'], { AGENT_CONSOLE_DATA_DIR: dataDir });
+    const list = await runNode(['bin/agent-console.js', 'profiles', 'list'], {
+      env: { AGENT_CONSOLE_DATA_DIR: dataDir },
+    });
     expect(list.code, list.stderr).toBe(0);
     const all = modes(dataDir);
     expect([all.logs, all.mock, all.transcripts]).toEqual(['700', '700', '700']);
@@ -127,7 +129,9 @@ const NOBODY = 65534;
 
 /** A CLI call and a web host start on `dataDir`: both refuse it, in words naming it, and leave it empty. */
 async function expectRefused(dataDir: string, words: string): Promise<void> {
-  const list = await run(['bin/agent-console.js', 'profiles', 'list'], { AGENT_CONSOLE_DATA_DIR: dataDir });
+  const list = await runNode(['bin/agent-console.js', 'profiles', 'list'], {
+    env: { AGENT_CONSOLE_DATA_DIR: dataDir },
+  });
   expect(list.code, list.stderr).toBe(2); // a usage-class exit: the user's setup, not a failure of ours
   const lines = list.stderr.trim().split('\n');
   expect(lines, list.stderr).toHaveLength(1);
@@ -170,7 +174,9 @@ posix(
     dirs.push(elsewhere);
     chmodSync(elsewhere, 0o755);
     symlinkSync(elsewhere, join(dataDir, 'logs'));
-    const list = await run(['bin/agent-console.js', 'profiles', 'list'], { AGENT_CONSOLE_DATA_DIR: dataDir });
+    const list = await runNode(['bin/agent-console.js', 'profiles', 'list'], {
+      env: { AGENT_CONSOLE_DATA_DIR: dataDir },
+    });
     expect(list.code, list.stderr).toBe(2);
     expect(list.stderr.trim().split('\n'), list.stderr).toHaveLength(1);
     expect(list.stderr).toContain(`${join(dataDir, 'logs')} is a symbolic link`);

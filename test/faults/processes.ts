@@ -1,5 +1,5 @@
-// Real processes for the fault suite: the core worker (core-worker.ts) and the CLI, on a data folder
-// of the test's own, with their stdout read line by line and their stderr kept.
+// The fault suite's core worker (core-worker.ts) as a real process on a data folder of the test's
+// own, its stdout read line by line and its stderr kept. The CLI runs with support/run-process.ts.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
@@ -59,23 +59,4 @@ export function startWorker(dataDir: string): Worker {
       });
     },
   };
-}
-
-export interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a command to its end (the CLI: `node bin/agent-console.js …`). */
-export function run(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
 }

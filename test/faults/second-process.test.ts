@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, expect, test } from 'vitest';
-import { removeDir, tempDir } from '../support/mock';
-import { run } from './processes';
+import { removeDir, standaloneMockArgs, tempDir } from '../support/mock';
+import { runNode } from '../support/run-process';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
@@ -72,7 +72,7 @@ test('two processes writing settings.json at once lose none of each other’s wr
   const dataDir = tempDir('agent-console-faults-settings-');
   dirs.push(dataDir);
   const writer = (prefix: string) =>
-    run(['--import', 'tsx', 'test/faults/settings-writer.ts', dataDir, prefix, '60'], {});
+    runNode(['--import', 'tsx', 'test/faults/settings-writer.ts', dataDir, prefix, '60'], { env: {} });
   const [a, b] = await Promise.all([writer('a'), writer('b')]);
   expect(a.stderr + b.stderr).toBe('');
   const settings = JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')) as {
@@ -85,7 +85,7 @@ test('two processes writing settings.json at once lose none of each other’s wr
 test('a second mock on one state file refuses, naming the first; the CLI uses the running one', async () => {
   const dataDir = tempDir('agent-console-faults-mocks-');
   dirs.push(dataDir);
-  const mockArgs = ['--import', 'tsx', 'mock/cli.ts', '--data-dir', join(dataDir, 'mock'), '--quiet'];
+  const mockArgs = standaloneMockArgs(join(dataDir, 'mock'));
   const first = start(mockArgs, {});
   const announced = JSON.parse((await first.first).line ?? '{}') as { baseUrl: string };
   expect(announced.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:/);
@@ -95,8 +95,10 @@ test('a second mock on one state file refuses, naming the first; the CLI uses th
   expect(second.stderr).toContain(`The data folder ${join(dataDir, 'mock')} is in use by a mock`);
   expect(second.stderr).toContain(`process ${first.child.pid}`);
 
-  const list = await run(['bin/agent-console.js', 'profiles', 'list', '--json'], {
-    AGENT_CONSOLE_DATA_DIR: dataDir,
+  const list = await runNode(['bin/agent-console.js', 'profiles', 'list', '--json'], {
+    env: {
+      AGENT_CONSOLE_DATA_DIR: dataDir,
+    },
   });
   expect(list.code).toBe(0);
   expect(list.stdout).toContain(announced.baseUrl);

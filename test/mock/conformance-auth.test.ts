@@ -1,8 +1,8 @@
 // Spec §5 (authentication), §3 (key revocation) and §5.3 (HTTPS only), on every endpoint of §4.
 import { request } from 'undici';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN } from '../../shared/api';
-import { removeDir, startTestMock, type TestMock } from '../support/mock';
+import { withTestMock, type TestMock } from '../support/mock';
 import {
   callEndpoint,
   echoThread,
@@ -15,13 +15,7 @@ import {
 let mock: TestMock;
 let threadId: string;
 
-beforeAll(async () => {
-  mock = await startTestMock();
-});
-afterAll(async () => {
-  await mock.stop();
-  removeDir(mock.dataDir);
-});
+withTestMock((started) => (mock = started));
 beforeEach(async () => {
   mock.server.control.reset();
   threadId = await echoThread(mock);

@@ -3,18 +3,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AgentList, ChatReply, ConversationList, MAX_MESSAGE_BYTES, utf8Bytes } from '../../shared/api';
 import { ManualClock } from '../../shared/clock';
-import { removeDir, startTestMock, type TestMock } from '../support/mock';
+import { removeDir, startTestMock, withTestMock, type TestMock } from '../support/mock';
 import { expectNestedError, untilSleeping } from './conformance-support';
 
 let mock: TestMock;
 
-beforeAll(async () => {
-  mock = await startTestMock();
-});
-afterAll(async () => {
-  await mock.stop();
-  removeDir(mock.dataDir);
-});
+withTestMock((started) => (mock = started));
 beforeEach(() => {
   mock.server.control.reset();
   // Only the latencies of the seed are lowered, so the suite stays fast; behaviour is unchanged.

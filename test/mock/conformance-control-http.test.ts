@@ -3,9 +3,10 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN, HealthReport, ThreadList } from '../../shared/api';
-import { removeDir, startTestMock, type TestMock } from '../support/mock';
+import type { KeyView as MockKeyView } from '../../mock/control';
+import { withTestMock, type TestMock } from '../support/mock';
 import {
   expectFlatError,
   expectNestedError,
@@ -16,13 +17,7 @@ import {
 
 let mock: TestMock;
 
-beforeAll(async () => {
-  mock = await startTestMock();
-});
-afterAll(async () => {
-  await mock.stop();
-  removeDir(mock.dataDir);
-});
+withTestMock((started) => (mock = started));
 beforeEach(async () => {
   expect((await control('POST', '/reset')).status).toBe(200);
 });
@@ -43,15 +38,8 @@ async function requestLog(): Promise<LoggedRequest[]> {
   return ((await control('GET', '/requests')).json as { requests: LoggedRequest[] }).requests;
 }
 
-interface KeyView {
-  id: string;
-  name: string;
-  masked: string;
-  tier: number;
-  plan: string;
-  revoked: boolean;
-  secret?: string;
-}
+/** A key as the control path shows it; its secret only when it is made. */
+type KeyView = MockKeyView & { secret?: string };
 
 describe('keys', () => {
   it('POST /keys issues a working key whose secret is shown once', async () => {

@@ -1,19 +1,13 @@
 // Spec §7: both error-body shapes (DESIGN.md §2: nested by default, flat on request), X-Request-Id,
 // and the faults a client must survive.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ChatReply, NestedErrorBody } from '../../shared/api';
-import { removeDir, startTestMock, type TestMock } from '../support/mock';
+import { withTestMock, type TestMock } from '../support/mock';
 import { expectFlatError, expectNestedError, rateHeaders, streamChat } from './conformance-support';
 
 let mock: TestMock;
 
-beforeAll(async () => {
-  mock = await startTestMock();
-});
-afterAll(async () => {
-  await mock.stop();
-  removeDir(mock.dataDir);
-});
+withTestMock((started) => (mock = started));
 beforeEach(() => mock.server.control.reset());
 
 /** A key whose 30-request window is full. */

@@ -1,23 +1,17 @@
 // Spec §8 rate limits with the header arithmetic of DESIGN.md §2: a sliding 60 s log per key,
 // refused requests not counted, Remaining = limit − requests in the window, Reset = unix seconds when
 // the oldest counted request leaves, Retry-After = whole seconds (≥ 1) until a slot frees.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { NestedErrorBody } from '../../shared/api';
 import { ManualClock } from '../../shared/clock';
-import { removeDir, startTestMock, type TestMock } from '../support/mock';
+import { withTestMock, type TestMock } from '../support/mock';
 import { callEndpoint, echoThread, ENDPOINTS, expectNestedError, rateHeaders } from './conformance-support';
 
 // A quarter second past a whole second, so rounding of Reset and Retry-After shows.
 const clock = new ManualClock(Date.UTC(2026, 0, 15, 12, 0, 0) + 250);
 let mock: TestMock;
 
-beforeAll(async () => {
-  mock = await startTestMock({ clock });
-});
-afterAll(async () => {
-  await mock.stop();
-  removeDir(mock.dataDir);
-});
+withTestMock((started) => (mock = started), { clock });
 beforeEach(() => mock.server.control.reset());
 
 type Tier = 30 | 60 | 120 | 300;

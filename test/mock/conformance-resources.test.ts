@@ -1,6 +1,6 @@
 // The read endpoints and threads of spec §4 with the resource fields of §2 and the limits of §8:
 // agents and conversations pagination, usage days, threads, health.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   AgentList,
@@ -15,19 +15,13 @@ import {
   type Thread,
 } from '../../shared/api';
 import { ManualClock } from '../../shared/clock';
-import { removeDir, startTestMock, type TestMock } from '../support/mock';
+import { withTestMock, type TestMock } from '../support/mock';
 import { expectNestedError } from './conformance-support';
 
 const clock = new ManualClock();
 let mock: TestMock;
 
-beforeAll(async () => {
-  mock = await startTestMock({ clock });
-});
-afterAll(async () => {
-  await mock.stop();
-  removeDir(mock.dataDir);
-});
+withTestMock((started) => (mock = started), { clock });
 beforeEach(() => {
   mock.server.control.reset();
   // The manual clock would hold these agents' thinking time; their replies are unchanged.

@@ -1,7 +1,7 @@
 // POST /api/v1/chat with stream true: spec §6 (events), §4 and §8 (one request per stream).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ChatReply, STREAM_DONE, StreamEvent } from '../../shared/api';
-import { removeDir, startTestMock, type TestMock } from '../support/mock';
+import { withTestMock, type TestMock } from '../support/mock';
 import {
   expectNestedError,
   parseCompleteStream,
@@ -12,13 +12,7 @@ import {
 
 let mock: TestMock;
 
-beforeAll(async () => {
-  mock = await startTestMock();
-});
-afterAll(async () => {
-  await mock.stop();
-  removeDir(mock.dataDir);
-});
+withTestMock((started) => (mock = started));
 beforeEach(() => {
   mock.server.control.reset();
   // Faster pacing only; the number and content of chunks are the seed's.

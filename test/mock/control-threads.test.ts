@@ -1,19 +1,13 @@
 // Deleting a thread through the control path (mock/control.ts), as another client might: the
 // thread leaves the list and appending to it answers 404 (spec §7), which the Threads browser shows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ThreadList } from '../../shared/api';
-import { removeDir, startTestMock, type TestMock } from '../support/mock';
+import { withTestMock, type TestMock } from '../support/mock';
 import { echoThread } from './conformance-support';
 
 let mock: TestMock;
 
-beforeAll(async () => {
-  mock = await startTestMock();
-});
-afterAll(async () => {
-  await mock.stop();
-  removeDir(mock.dataDir);
-});
+withTestMock((started) => (mock = started));
 
 describe('DELETE /__control/threads/:id', () => {
   it('removes the thread: it is no longer listed and appending to it is a 404', async () => {

@@ -1,17 +1,11 @@
 // The mock's garbling fault (faults.malformedNext, issue 8): successful replies that are not JSON,
 // or carry the wrong content type, for the given count and path prefix only; then back to normal.
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { removeDir, startTestMock, type TestMock } from '../support/mock';
+import { beforeEach, expect, it } from 'vitest';
+import { withTestMock, type TestMock } from '../support/mock';
 
 let mock: TestMock;
 
-beforeAll(async () => {
-  mock = await startTestMock();
-});
-afterAll(async () => {
-  await mock.stop();
-  removeDir(mock.dataDir);
-});
+withTestMock((started) => (mock = started));
 beforeEach(() => mock.server.control.reset());
 
 it('bad-json: a 200 whose body is not JSON, under the JSON content type, count times on the prefix', async () => {

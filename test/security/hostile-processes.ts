@@ -4,7 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { freePort, tail, until } from './hostile-support';
+import { freePort } from '../support/free-port';
+import { tail, until } from './hostile-support';
 
 export interface BridgeEventLog {
   events: { event: string; payload: unknown }[];

@@ -3,7 +3,6 @@
 // journals a monitor writes.
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { keyRuns } from './leak-check';
 
@@ -191,17 +190,6 @@ export function watchRss(pid: number, everyMs = 50): { max: () => number; stop: 
 }
 
 export { until } from '../support/until';
-
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The last lines of a process's stderr, each cut short (a minified bundle's line is long). */
 export function tail(text: string, lines = 12): string {

@@ -3,7 +3,8 @@
 // http(s) links reach the user's browser, and the session grants no permission but clipboard writes.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { CONTENT_SECURITY_POLICY, rendererLocation } from '../../electron/shell/policy';
+import { rendererLocation } from '../../electron/shell/policy';
+import { CONTENT_SECURITY_POLICY } from '../../shared/page-policy';
 
 const openExternal = vi.fn(async () => undefined);
 vi.mock('electron', () => ({ shell: { openExternal } }));

@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request, type Dispatcher } from 'undici';
+import { afterAll, beforeAll } from 'vitest';
 import type { Clock } from '../../shared/clock';
+import type { ApiClientOptions } from '../../electron/core/api-client';
 import { startMockServer, type MockServer } from '../../mock/server';
 
 export interface TestMock {
@@ -76,6 +78,43 @@ export async function startTestMock(
     },
   };
   return mock;
+}
+
+/**
+ * The mock of a test file (or of a describe block): started before its tests with `options` and
+ * handed to `started`, then stopped and its folder removed after them.
+ */
+export function withTestMock(
+  started: (mock: TestMock) => void,
+  options: Parameters<typeof startTestMock>[0] = {},
+): void {
+  let mock: TestMock | undefined;
+  beforeAll(async () => {
+    mock = await startTestMock(options);
+    started(mock);
+  });
+  afterAll(async () => {
+    if (!mock) return;
+    await mock.stop();
+    removeDir(mock.dataDir);
+  });
+}
+
+/**
+ * What an ApiClient needs to reach `server` with `key`: a demo key's name (its secret is sent) or a
+ * raw secret, which is also the key's id.
+ */
+export function mockConnection(
+  server: MockServer,
+  key: string,
+): Pick<ApiClientOptions, 'baseUrl' | 'ca' | 'keyId' | 'secret'> {
+  const secret = server.keys[key as keyof typeof server.keys] ?? key;
+  return { baseUrl: server.baseUrl, ca: server.ca, keyId: key, secret: async () => secret };
+}
+
+/** Node's arguments that run `npm run mock` from source, quietly, on `mockDir`: no build needed. */
+export function standaloneMockArgs(mockDir: string): string[] {
+  return ['--import', 'tsx', 'electron/cli/mock-serve.ts', '--data-dir', mockDir, '--quiet'];
 }
 
 export function removeDir(dir: string): void {

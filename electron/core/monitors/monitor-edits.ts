@@ -3,7 +3,7 @@
 // so what the form saves is what `agent-console monitor` reads.
 import { parse } from 'yaml';
 import { CoreError } from '../core-error';
-import type { ProfileStore } from '../profiles';
+import type { ProfileStore } from '../profile-store';
 import type { MonitorConfig, MonitorInput } from './monitor-config';
 
 export interface MonitorForm {

@@ -19,7 +19,8 @@ import type { ApiClient } from '../api-client';
 import { CoreError } from '../core-error';
 import type { HealthMonitor } from '../health-monitor';
 import { ensurePrivateDirSync, replacePrivateFile } from '../private-files';
-import type { Profile, ProfileStore } from '../profiles';
+import type { ProfileStore } from '../profile-store';
+import type { Profile } from '../profiles';
 import type { SecretStore } from '../secret-store';
 import type { SuiteExchange } from '../suites/suite-exchange';
 import {

@@ -1,13 +1,15 @@
-// `npm run mock -- --port P --data-dir D`: the mock alone. Prints exactly one line of JSON on
-// stdout (where it listens, the CA to trust, the demo keys, the control path's token);
-// human-readable logs go to stderr.
+// `npm run mock -- --port P --data-dir D` (`agent-console mock serve`): the mock alone. Prints
+// exactly one line of JSON on stdout (where it listens, the CA to trust, the demo keys, the control
+// path's token); human-readable logs go to stderr. The mock's host: it picks the data folder (the
+// app's own mock's by default) and hands the mock the lock on it.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { join, resolve } from 'node:path';
-import { defaultDataDir } from '../electron/core/paths';
-import { isLoopbackHost } from '../electron/core/profiles';
-import { announceEndpoint, withdrawEndpoint } from './endpoint-file';
-import { startMockServer } from './server';
+import { resolve } from 'node:path';
+import { announceEndpoint, withdrawEndpoint } from '../../mock/endpoint-file';
+import { startMockServer } from '../../mock/server';
+import { lockMockState } from '../core/folder-lock';
+import { defaultDataDir, mockDataDir } from '../core/paths';
+import { isLoopbackHost } from '../core/profiles';
 
 const USAGE =
   'Usage: npm run mock -- [--port P] [--host 127.0.0.1] [--allow-remote-control] [--data-dir DIR] [--chat-timeout-ms MS] [--quiet]';
@@ -17,13 +19,8 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** The app's own mock data, so `npm run mock` and the app see the same keys and history. */
-function defaultMockDataDir(): string {
-  return join(defaultDataDir(), 'mock');
-}
-
 /** Runs the standalone mock with command-line arguments (also `agent-console mock …`). */
-export async function runMockCli(args: string[]): Promise<void> {
+export async function mockServeCommand(args: string[]): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -52,7 +49,8 @@ export async function runMockCli(args: string[]): Promise<void> {
   const timeout = values['chat-timeout-ms'] === undefined ? undefined : Number(values['chat-timeout-ms']);
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0))
     fail('--chat-timeout-ms must be a positive integer.');
-  const dataDir = resolve(values['data-dir'] ?? defaultMockDataDir());
+  // The app's own mock data by default, so `npm run mock` and the app see the same keys and history.
+  const dataDir = resolve(values['data-dir'] ?? mockDataDir(defaultDataDir()));
   const log = values.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
 
   const server = await startMockServer({
@@ -60,6 +58,7 @@ export async function runMockCli(args: string[]): Promise<void> {
     port,
     host: values.host,
     allowRemoteControl: values['allow-remote-control'],
+    lockDataDir: lockMockState,
     ...(timeout !== undefined ? { chatTimeoutMs: timeout } : {}),
     ...(log ? { log } : {}),
   });
@@ -100,7 +99,7 @@ export async function runMockCli(args: string[]): Promise<void> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runMockCli(process.argv.slice(2)).catch((error: unknown) => {
+  mockServeCommand(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`mock: ${(error as Error).message}\n`);
     process.exit(1);
   });

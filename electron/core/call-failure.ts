@@ -1,0 +1,68 @@
+// How a call of the API client ends without a reply: its own deadline (the whole call, a stream's
+// reading included), the caller's cancel, or the network. Each is told as its own ApiError code, so
+// the user reads "no answer within 15 seconds" rather than "could not reach the service".
+import { errors as undiciErrors } from './http-agent';
+import { ApiError } from './api-error';
+
+/** Why the client itself ended a call: its time was up. */
+const DEADLINE = Symbol('deadline');
+
+/** An AbortSignal that fires when the caller's does, or `ms` from now (its reason then DEADLINE). */
+export function withDeadline(
+  user: AbortSignal | undefined,
+  ms: number,
+): { signal: AbortSignal; controller: AbortController; clear: () => void } {
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort(user?.reason);
+  if (user?.aborted) onAbort();
+  user?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(DEADLINE), ms);
+  return {
+    signal: controller.signal,
+    controller,
+    clear: () => {
+      clearTimeout(timer);
+      user?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/**
+ * Names a failure that produced no HTTP reply: CLIENT_TIMEOUT, ABORTED or NETWORK (naming
+ * `baseUrl`). `own` is the call's signal from withDeadline; an ApiError passes as it is.
+ */
+export function classifyFailure(
+  error: unknown,
+  call: { user: AbortSignal | undefined; own?: AbortSignal; timeoutMs: number; baseUrl: string },
+): ApiError {
+  if (error instanceof ApiError) return error;
+  const { user, own, timeoutMs } = call;
+  const timedOut =
+    own?.reason === DEADLINE ||
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError;
+  if (timedOut) {
+    const seconds = Math.round(timeoutMs / 1000);
+    return new ApiError({
+      status: 0,
+      code: 'CLIENT_TIMEOUT',
+      message: `No answer from the service within ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      cause: error,
+    });
+  }
+  if (user?.aborted || own?.aborted) {
+    return new ApiError({
+      status: 0,
+      code: 'ABORTED',
+      message: 'The request was cancelled.',
+      cause: error,
+    });
+  }
+  const detail = (error as { code?: string; message?: string }).code ?? (error as Error).message;
+  return new ApiError({
+    status: 0,
+    code: 'NETWORK',
+    message: `Could not reach the service at ${call.baseUrl} (${detail}).`,
+    cause: error,
+  });
+}
