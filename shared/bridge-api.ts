@@ -23,8 +23,8 @@ export const BRIDGE_EVENTS: readonly BridgeEvent[] = [
   'monitors:changed',
   'monitors:notify',
   'mock:changed',
-  'tests:changed',
-  'tests:progress',
+  'suites:changed',
+  'suites:progress',
 ];
 
 /** The most calls the web transport sends in one POST (/bridge/calls); more go in further POSTs. */

@@ -424,19 +424,19 @@ export const BRIDGE_CALLS = {
   /**
    * Opens a folder of suite files (issue 16): `path` as typed (the web host has no native dialog),
    * or, without it, the desktop's folder chooser. Null when the chooser was cancelled. Edits on
-   * disk arrive as `tests:changed`.
+   * disk arrive as `suites:changed`.
    */
-  'tests:open': {
+  'suites:open': {
     input: z.strictObject({ path: text(4096).optional() }),
     output: returns<FolderListing | null>(),
   },
   /** The open folder's suites again (null when none is open). */
-  'tests:list': {
+  'suites:list': {
     input: none,
     output: returns<FolderListing | null>(),
   },
-  /** Starts a run of every suite, one suite (`file`) or one case (`file` + `caseKey`); progress as `tests:progress`. */
-  'tests:run': {
+  /** Starts a run of every suite, one suite (`file`) or one case (`file` + `caseKey`); progress as `suites:progress`. */
+  'suites:run': {
     input: z.strictObject({
       file: text(500).optional(),
       caseKey: text(100).optional(),
@@ -444,21 +444,21 @@ export const BRIDGE_CALLS = {
     }),
     output: returns<{ runId: string }>(),
   },
-  'tests:cancel': {
+  'suites:cancel': {
     input: z.strictObject({ runId: id }),
     output: returns<{ cancelled: boolean }>(),
   },
   /** A suite's kept runs, newest first. */
-  'tests:runs': {
+  'suites:runs': {
     input: z.strictObject({ file: text(500) }),
     output: returns<SuiteRunSummary[]>(),
   },
-  'tests:runGet': {
+  'suites:runGet': {
     input: z.strictObject({ file: text(500), runId: id }),
     output: returns<StoredSuiteRun | null>(),
   },
   /** A kept run against the previous run of the same suite (null when there is none). */
-  'tests:compare': {
+  'suites:compare': {
     input: z.strictObject({
       file: text(500),
       runId: id,
@@ -467,7 +467,7 @@ export const BRIDGE_CALLS = {
     output: returns<RunComparison | null>(),
   },
   /** "Save as test case": appends a case suggested from a reply to a suite file of the open folder. */
-  'tests:saveCase': {
+  'suites:saveCase': {
     input: z.strictObject({
       file: text(500),
       message: text(1_000_000),
@@ -658,12 +658,12 @@ export interface BridgeEvents {
   'monitors:notify': MonitorNotification;
   'mock:changed': MockStateView;
   /** The open folder's suites after a file was added, edited or removed on disk. */
-  'tests:changed': FolderListing;
-  'tests:progress': TestsProgress;
+  'suites:changed': FolderListing;
+  'suites:progress': SuitesProgress;
 }
 
 /** A suite run as the Tests screen follows it: the plan, attempts, cells, the end with comparisons. */
-export type TestsProgress =
+export type SuitesProgress =
   | { type: 'run-started'; plan: RunPlan }
   | { type: 'attempt-started'; runId: string; cellId: string }
   | { type: 'attempt-finished'; runId: string; cellId: string; done: number; total: number }

@@ -86,7 +86,11 @@ export class BridgeHost {
       ...monitorsHandlers(context),
       ...transcriptsHandlers(context),
       ...mockHandlers(context),
-      ...loadedAtFirstCall('tests', () => import('./handlers/tests').then((m) => m.testsHandlers), context),
+      ...loadedAtFirstCall(
+        'suites',
+        () => import('./handlers/suites').then((m) => m.suitesHandlers),
+        context,
+      ),
     };
   }
 

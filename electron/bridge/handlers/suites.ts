@@ -1,10 +1,10 @@
-// tests:… — the Tests screen (issue 16): a folder of suite files (opened by path or the desktop's
+// suites:… — the Tests screen (issue 16): a folder of suite files (opened by path or the desktop's
 // chooser, watched for edits), runs of all / one suite / one case through the core's exchanges
 // (so the key's limiter) with progress events and cancel, runs kept on disk and compared with the
 // previous run of the same suite, and "Save as test case". The rules live in electron/core/suites.
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { TestsProgress } from '../../../shared/bridge';
+import type { SuitesProgress } from '../../../shared/bridge';
 import type { RunComparison } from '../../../shared/suite-folder';
 import { CoreError } from '../../core/core-error';
 import { compareRuns } from '../../core/suites/run-compare';
@@ -24,14 +24,14 @@ import type { LoadedSuite } from '../../core/suites/suite-loader';
 import { runSuites, suiteTargets, type RunSuite } from '../../core/suites/suite-runner';
 import type { DomainHandlers, HandlerContext } from './context';
 
-export function testsHandlers({
+export function suitesHandlers({
   core,
   emit,
   transport,
   chooseFolder,
   homeDir,
   onClose,
-}: HandlerContext): DomainHandlers<'tests'> {
+}: HandlerContext): DomainHandlers<'suites'> {
   const store = new RunStore(join(core.dataDir, 'test-runs'));
   let folder: string | undefined;
   let stopWatching: (() => Promise<void>) | undefined;
@@ -72,15 +72,15 @@ export function testsHandlers({
       onEvent: (event) => {
         if (event.type === 'run-started') {
           running.set(event.plan.runId, controller);
-          emit('tests:progress', event);
+          emit('suites:progress', event);
           onStarted(event.plan.runId);
         } else if (event.type === 'attempt-started') {
-          emit('tests:progress', { type: 'attempt-started', runId: event.runId, cellId: event.cellId });
+          emit('suites:progress', { type: 'attempt-started', runId: event.runId, cellId: event.cellId });
         } else if (event.type === 'attempt-finished') {
           const { runId, cellId, done, total } = event;
-          emit('tests:progress', { type: 'attempt-finished', runId, cellId, done, total });
+          emit('suites:progress', { type: 'attempt-finished', runId, cellId, done, total });
         } else if (event.type === 'cell-finished') {
-          emit('tests:progress', event);
+          emit('suites:progress', event);
         }
       },
     });
@@ -92,15 +92,15 @@ export function testsHandlers({
     }
     await store.save(result);
     const { suites: _suites, ...rest } = result;
-    const finished: TestsProgress = { type: 'run-finished', result: rest, comparisons };
-    emit('tests:progress', finished);
+    const finished: SuitesProgress = { type: 'run-finished', result: rest, comparisons };
+    emit('suites:progress', finished);
   };
 
   return {
     // The core reads, watches and writes in the folder opened here, so it is one the user chose:
     // in the desktop app through the native chooser only; in the browser a typed path inside the
     // home folder (suite-folder.ts, checkTypedFolder).
-    'tests:open': async ({ path }) => {
+    'suites:open': async ({ path }) => {
       let dir: string;
       if (transport === 'electron') {
         if (path !== undefined) {
@@ -129,14 +129,14 @@ export function testsHandlers({
       stopWatching = watchFolder(dir, () => {
         if (folder !== dir) return;
         listFolder(dir).then(
-          (next) => emit('tests:changed', next),
-          (error: unknown) => core.appLog.error(`tests: cannot list ${dir}: ${String(error)}`),
+          (next) => emit('suites:changed', next),
+          (error: unknown) => core.appLog.error(`suites: cannot list ${dir}: ${String(error)}`),
         );
       });
       return listing;
     },
-    'tests:list': async () => (folder ? listFolder(folder) : null),
-    'tests:run': async ({ file, caseKey, concurrency }) => {
+    'suites:list': async () => (folder ? listFolder(folder) : null),
+    'suites:run': async ({ file, caseKey, concurrency }) => {
       const suites = await load(file, caseKey);
       const runs = suites.map((suite) => ({
         suite,
@@ -146,25 +146,25 @@ export function testsHandlers({
       // The run id is the plan's; wait for it so the screen can cancel at once.
       return new Promise((resolve, reject) => {
         run(runs, controller, (runId) => resolve({ runId }), concurrency).catch((error: unknown) => {
-          core.appLog.error(`tests: the run failed: ${String(error)}`);
+          core.appLog.error(`suites: the run failed: ${String(error)}`);
           reject(error);
         });
       });
     },
-    'tests:cancel': async ({ runId }) => {
+    'suites:cancel': async ({ runId }) => {
       const controller = running.get(runId);
       controller?.abort();
       return { cancelled: controller !== undefined };
     },
-    'tests:runs': async ({ file }) => store.summaries(suitePath(openFolder(), file)),
-    'tests:runGet': async ({ file, runId }) =>
+    'suites:runs': async ({ file }) => store.summaries(suitePath(openFolder(), file)),
+    'suites:runGet': async ({ file, runId }) =>
       (await store.get(suitePath(openFolder(), file), runId)) ?? null,
-    'tests:compare': async ({ file, runId, slowerPercent }) => {
+    'suites:compare': async ({ file, runId, slowerPercent }) => {
       const path = suitePath(openFolder(), file);
       const [current, previous] = await Promise.all([store.get(path, runId), store.previous(path, runId)]);
       return current && previous ? compareRuns(previous, current, slowerPercent) : null;
     },
-    'tests:saveCase': async ({ file, name, ...observed }) => {
+    'suites:saveCase': async ({ file, name, ...observed }) => {
       const path = suitePath(openFolder(), file);
       const saved = await saveCase(path, { ...observed, agent: observed.agent }, name);
       return { file, caseName: saved.caseName };
