@@ -3,6 +3,7 @@
 // codes, never a stack). Both transports — Electron IPC and the web host — call `invoke` and
 // forward `events`; neither has a call of its own. The handlers live one file per domain in
 // handlers/; they are thin: the rules live in the core. Plain Node: no `electron` import.
+import { homedir } from 'node:os';
 import { BRIDGE_CALLS, type BridgeCall, type BridgeResult } from '../../shared/bridge';
 import type { ConsoleCore } from '../core/console-core';
 import { guardValue } from '../core/output-guard';
@@ -10,7 +11,7 @@ import { toBridgeError } from './bridge-error';
 import { appHandlers } from './handlers/app';
 import { browseHandlers } from './handlers/browse';
 import { chatHandlers } from './handlers/chat';
-import type { AllHandlers, DomainHandlers, Emit, HandlerContext } from './handlers/context';
+import type { AllHandlers, Emit, HandlerContext } from './handlers/context';
 import { healthHandlers } from './handlers/health';
 import { keysHandlers } from './handlers/keys';
 import { logHandlers } from './handlers/log';
@@ -18,6 +19,7 @@ import { mockHandlers } from './handlers/mock';
 import { monitorsHandlers } from './handlers/monitors';
 import { profilesHandlers } from './handlers/profiles';
 import { rateHandlers } from './handlers/rate';
+import { suitesHandlers } from './handlers/suites';
 import { transcriptsHandlers } from './handlers/transcripts';
 
 export interface BridgeHostOptions {
@@ -27,32 +29,6 @@ export interface BridgeHostOptions {
   chooseFolder?: () => Promise<string | undefined>;
   /** The web host's home folder, which a typed folder must be inside (default: the user's home). */
   homeDir?: string;
-}
-
-/**
- * A domain's handlers whose code is loaded at the domain's first call. The Tests screen's (suites,
- * YAML, JSON Schema, a folder watcher) took 10–13 ms of every start, before the core's first health
- * check that the first screen waits for (issue 18). Its handlers are made then, once.
- */
-function loadedAtFirstCall<D extends string>(
-  domain: D,
-  load: () => Promise<(context: HandlerContext) => DomainHandlers<D>>,
-  context: HandlerContext,
-): DomainHandlers<D> {
-  let loading: Promise<Record<string, (input: unknown) => Promise<unknown>>> | undefined;
-  const calls = Object.keys(BRIDGE_CALLS).filter((call) => call.startsWith(`${domain}:`));
-  return Object.fromEntries(
-    calls.map((call) => [
-      call,
-      async (input: unknown) => {
-        loading ??= load().then(
-          (make) => make(context) as Record<string, (input: unknown) => Promise<unknown>>,
-        );
-        const handlers = await loading;
-        return (handlers[call] as (input: unknown) => Promise<unknown>)(input);
-      },
-    ]),
-  ) as DomainHandlers<D>;
 }
 
 export class BridgeHost {
@@ -69,8 +45,10 @@ export class BridgeHost {
       emit: this.emit,
       transport: options.transport,
       version: options.version,
-      chooseFolder: options.chooseFolder,
-      homeDir: options.homeDir,
+      folderAccess:
+        options.transport === 'electron'
+          ? { kind: 'chooser', choose: options.chooseFolder }
+          : { kind: 'typed', homeDir: options.homeDir ?? homedir() },
       onClose: (dispose) => this.disposers.push(dispose),
     };
     // Typed as every call of the contract: a call without a handler does not compile.
@@ -86,11 +64,7 @@ export class BridgeHost {
       ...monitorsHandlers(context),
       ...transcriptsHandlers(context),
       ...mockHandlers(context),
-      ...loadedAtFirstCall(
-        'suites',
-        () => import('./handlers/suites').then((m) => m.suitesHandlers),
-        context,
-      ),
+      ...suitesHandlers(context),
     };
   }
 

@@ -42,6 +42,8 @@ import {
   type SecretStore,
 } from './secret-store';
 import { openSettingsStore, type SettingsStore } from './settings-store';
+import { coreSuiteExchange } from './suites/suite-exchange';
+import { Suites } from './suites/suites';
 import { TranscriptStore } from './transcript-store';
 
 export interface CoreOptions {
@@ -71,6 +73,7 @@ export class ConsoleCore {
   private readonly clients = new Map<string, { profile: Profile; client: ApiClient }>();
   private healthMonitor: HealthMonitor | undefined;
   private fixtureStore: FixtureStore | undefined;
+  private suitesFacade: Suites | undefined;
   private monitorRegistry: MonitorRegistry | undefined;
   private secretStore: SecretStore | undefined;
   /** Chats, streamed or not: recorded, limited and logged in one place (exchanges.ts). */
@@ -290,6 +293,19 @@ export class ConsoleCore {
     return (this.fixtureStore ??= FixtureStore.inDataDir(this.dataDir));
   }
 
+  /**
+   * Agent test suites, for the CLI's `test`, the Tests screen and the synthetic checks alike
+   * (suites/suites.ts). Made on first use; its heavy parts load at their first call.
+   */
+  get suites(): Suites {
+    return (this.suitesFacade ??= new Suites({
+      dataDir: this.dataDir,
+      exchange: coreSuiteExchange(this),
+      profile: (ref) => this.profile(ref),
+      appLog: this.appLog,
+    }));
+  }
+
   /** The profile to use: the named one (by id or name), else the active one. */
   profile(ref?: string): Profile {
     if (ref === undefined) {
@@ -397,6 +413,7 @@ export class ConsoleCore {
 
   async close(): Promise<void> {
     this.closing = true;
+    await this.suitesFacade?.close();
     await this.monitorRegistry?.stop();
     await this.healthMonitor?.stop();
     await Promise.all([...this.clients.values()].map((c) => c.client.close()));
