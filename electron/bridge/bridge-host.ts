@@ -8,10 +8,11 @@ import { BRIDGE_CALLS, type BridgeCall, type BridgeResult } from '../../shared/b
 import type { ConsoleCore } from '../core/console-core';
 import { guardValue } from '../core/output-guard';
 import { toBridgeError } from './bridge-error';
+import { agentsHandlers } from './handlers/agents';
 import { appHandlers } from './handlers/app';
-import { browseHandlers } from './handlers/browse';
 import { chatHandlers } from './handlers/chat';
 import type { AllHandlers, Emit, HandlerContext } from './handlers/context';
+import { conversationsHandlers } from './handlers/conversations';
 import { healthHandlers } from './handlers/health';
 import { keysHandlers } from './handlers/keys';
 import { logHandlers } from './handlers/log';
@@ -20,7 +21,9 @@ import { monitorsHandlers } from './handlers/monitors';
 import { profilesHandlers } from './handlers/profiles';
 import { rateHandlers } from './handlers/rate';
 import { suitesHandlers } from './handlers/suites';
+import { threadsHandlers } from './handlers/threads';
 import { transcriptsHandlers } from './handlers/transcripts';
+import { usageHandlers } from './handlers/usage';
 
 export interface BridgeHostOptions {
   transport: 'electron' | 'web';
@@ -58,7 +61,10 @@ export class BridgeHost {
       ...rateHandlers(context),
       ...profilesHandlers(context),
       ...logHandlers(context),
-      ...browseHandlers(context),
+      ...agentsHandlers(context),
+      ...conversationsHandlers(context),
+      ...threadsHandlers(context),
+      ...usageHandlers(context),
       ...chatHandlers(context),
       ...healthHandlers(context),
       ...monitorsHandlers(context),

@@ -413,6 +413,7 @@ export class ConsoleCore {
 
   async close(): Promise<void> {
     this.closing = true;
+    this.chat.streams.close();
     await this.suitesFacade?.close();
     await this.monitorRegistry?.stop();
     await this.healthMonitor?.stop();

@@ -21,7 +21,7 @@ import { USAGE_CALLS } from './usage';
 
 export type { AppInfo } from './app';
 export type { LiveStream, StreamChunkEvent, StreamEndEvent } from './chat';
-export { INLINE_FRAMES, INLINE_TEXT } from './chat';
+export { INLINE_FRAMES } from './chat';
 export type { KeyInfo } from './keys';
 export type { MockStateView } from './mock';
 export type { ConnectionTest, ProfileInfo } from './profiles';

@@ -6,7 +6,7 @@ import type { MockServer } from '../../../mock/server';
 import { CoreError } from '../../core/core-error';
 import { normaliseBaseUrl, originOf } from '../../core/profiles';
 import type { DomainHandlers, HandlerContext } from './context';
-import { keyInfo } from './keys';
+import { keyInfo } from '../../core/key-info';
 
 export function mockHandlers({ core, emit }: HandlerContext): DomainHandlers<'mock'> {
   const fixtures = core.fixtures;
