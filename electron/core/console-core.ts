@@ -27,6 +27,7 @@ import { ChatExchanges, ThreadExchanges } from './exchanges';
 import { FixtureStore } from './fixture-store';
 import type { HealthMonitor } from './health-monitor';
 import { KeyVault, type KeychainStatus } from './key-vault';
+import { MockRoom } from './mock-room';
 import { installEmbeddedMock, originOf, ProfileStore, type Profile } from './profiles';
 import { LimiterRegistry } from './rate-limiter';
 import { redactSecrets } from './redact';
@@ -74,6 +75,7 @@ export class ConsoleCore {
   private healthMonitor: HealthMonitor | undefined;
   private fixtureStore: FixtureStore | undefined;
   private suitesFacade: Suites | undefined;
+  private controlRoom: MockRoom | undefined;
   private monitorRegistry: MonitorRegistry | undefined;
   private secretStore: SecretStore | undefined;
   /** Chats, streamed or not: recorded, limited and logged in one place (exchanges.ts). */
@@ -291,6 +293,11 @@ export class ConsoleCore {
   /** Recorded replies the mock can replay, in <data dir>/fixtures: one store for every front end. */
   get fixtures(): FixtureStore {
     return (this.fixtureStore ??= FixtureStore.inDataDir(this.dataDir));
+  }
+
+  /** The in-process mock's control room, as the Mock screen uses it (mock-room.ts). */
+  get mockRoom(): MockRoom {
+    return (this.controlRoom ??= new MockRoom(this));
   }
 
   /**

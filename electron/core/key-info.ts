@@ -4,7 +4,7 @@ import type { KeyInfo } from '../../shared/bridge/keys';
 import type { KeyMeta, KeyVault, NewKey } from './key-vault';
 import { normaliseBaseUrl, originOf } from './profiles';
 
-export function keyInfo(meta: KeyMeta): KeyInfo {
+function keyInfo(meta: KeyMeta): KeyInfo {
   return {
     id: meta.id,
     name: meta.name,
