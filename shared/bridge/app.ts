@@ -2,15 +2,9 @@
 import { none, returns, type DomainCalls } from './schemas';
 
 export const APP_CALLS = {
-  'app:info': {
-    input: none,
-    output: returns<AppInfo>(),
-  },
+  'app:info': { input: none, output: returns<AppInfo>() },
   /** Text for "Copy diagnostics": versions, platform, settings (no secrets), the last log lines. */
-  'app:diagnostics': {
-    input: none,
-    output: returns<{ text: string }>(),
-  },
+  'app:diagnostics': { input: none, output: returns<{ text: string }>() },
 } as const satisfies DomainCalls<'app'>;
 
 export interface AppInfo {

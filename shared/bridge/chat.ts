@@ -17,35 +17,20 @@ const chatInput = z.strictObject({
 });
 
 export const CHAT_CALLS = {
-  'chat:send': {
-    input: chatInput,
-    output: returns<ChatReply>(),
-  },
+  'chat:send': { input: chatInput, output: returns<ChatReply>() },
   /**
    * Starts a streamed chat named by the renderer (so it listens before the first chunk); its chunks
    * and its end arrive as `chat:chunk` and `chat:end` events.
    */
-  'chat:stream': {
-    input: chatInput.extend({ streamId: z.uuid() }),
-    output: returns<StreamStarted>(),
-  },
+  'chat:stream': { input: chatInput.extend({ streamId: z.uuid() }), output: returns<StreamStarted>() },
   /**
    * The streams of a session still coming in the core, with their text so far: a reloaded (or
    * reopened) window shows them and follows their `chat:chunk` / `chat:end` events from there.
    */
-  'chat:live': {
-    input: z.strictObject({ session_id: text(200) }),
-    output: returns<LiveStream[]>(),
-  },
-  'chat:cancel': {
-    input: z.strictObject({ streamId: id }),
-    output: returns<{ cancelled: boolean }>(),
-  },
+  'chat:live': { input: z.strictObject({ session_id: text(200) }), output: returns<LiveStream[]>() },
+  'chat:cancel': { input: z.strictObject({ streamId: id }), output: returns<{ cancelled: boolean }>() },
   /** The raw frames of a stream that ended in this run of the console (the last few are kept). */
-  'chat:frames': {
-    input: z.strictObject({ streamId: id }),
-    output: returns<StreamFrames>(),
-  },
+  'chat:frames': { input: z.strictObject({ streamId: id }), output: returns<StreamFrames>() },
   /** A chat request as a runnable `curl` command for the active profile (key as $AGENT_API_KEY). */
   'chat:curl': {
     input: chatInput.omit({ startedHere: true }).extend({ stream: z.boolean() }),

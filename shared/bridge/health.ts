@@ -16,18 +16,12 @@ import type { ReceivedHealthReport as HealthReport } from '../received';
 import { id, none, returns, type DomainCalls } from './schemas';
 
 export const HEALTH_CALLS = {
-  'health:get': {
-    input: none,
-    output: returns<HealthReport>(),
-  },
+  'health:get': { input: none, output: returns<HealthReport>() },
   'health:status': {
     input: z.strictObject({ monitorId: id.optional() }),
     output: returns<HealthMonitorState>(),
   },
-  'health:check': {
-    input: z.strictObject({ monitorId: id.optional() }),
-    output: returns<HealthUpdate>(),
-  },
+  'health:check': { input: z.strictObject({ monitorId: id.optional() }), output: returns<HealthUpdate>() },
   'health:timeline': {
     input: z.strictObject({
       range: z.enum(Object.keys(HEALTH_RANGES) as [HealthRange, ...HealthRange[]]),

@@ -4,10 +4,7 @@ import { z } from 'zod';
 import { id, none, returns, text, type DomainCalls } from './schemas';
 
 export const KEYS_CALLS = {
-  'keys:list': {
-    input: none,
-    output: returns<KeyInfo[]>(),
-  },
+  'keys:list': { input: none, output: returns<KeyInfo[]>() },
   'keys:add': {
     input: z.strictObject({
       name: text(200),
@@ -22,10 +19,7 @@ export const KEYS_CALLS = {
     }),
     output: returns<KeyInfo>(),
   },
-  'keys:remove': {
-    input: z.strictObject({ id }),
-    output: returns<{ removed: string }>(),
-  },
+  'keys:remove': { input: z.strictObject({ id }), output: returns<{ removed: string }>() },
 } as const satisfies DomainCalls<'keys'>;
 
 export interface KeysEvents {

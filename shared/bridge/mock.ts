@@ -11,10 +11,7 @@ const rateTier = z.union([z.literal(30), z.literal(60), z.literal(120), z.litera
 const plan = z.enum(['free', 'pro', 'ultra']);
 
 export const MOCK_CALLS = {
-  'mock:state': {
-    input: none,
-    output: returns<MockStateView | null>(),
-  },
+  'mock:state': { input: none, output: returns<MockStateView | null>() },
   'mock:agent': {
     input: z.strictObject({
       slug: id,
@@ -43,10 +40,7 @@ export const MOCK_CALLS = {
     input: z.strictObject({ id, tier: rateTier.optional(), plan: plan.optional() }),
     output: returns<MockStateView>(),
   },
-  'mock:keyRevoke': {
-    input: z.strictObject({ id }),
-    output: returns<MockStateView>(),
-  },
+  'mock:keyRevoke': { input: z.strictObject({ id }), output: returns<MockStateView>() },
   'mock:errorShape': {
     input: z.strictObject({ shape: z.enum(['nested', 'flat', 'flat-429']) }),
     output: returns<MockStateView>(),
@@ -55,18 +49,9 @@ export const MOCK_CALLS = {
     input: z.strictObject({ preset: text(50), on: z.boolean() }),
     output: returns<MockStateView>(),
   },
-  'mock:reset': {
-    input: none,
-    output: returns<MockStateView>(),
-  },
-  'mock:requests': {
-    input: none,
-    output: returns<MockRequest[]>(),
-  },
-  'mock:fixtures': {
-    input: none,
-    output: returns<FixtureInfo[]>(),
-  },
+  'mock:reset': { input: none, output: returns<MockStateView>() },
+  'mock:requests': { input: none, output: returns<MockRequest[]>() },
+  'mock:fixtures': { input: none, output: returns<FixtureInfo[]>() },
   /** Saves a streamed reply (its frames, from `chat:end`) as a fixture in the data folder. */
   'mock:fixtureSave': {
     input: z.strictObject({
@@ -87,10 +72,7 @@ export const MOCK_CALLS = {
     }),
     output: returns<MockStateView>(),
   },
-  'mock:fixtureClear': {
-    input: z.strictObject({ slug: id }),
-    output: returns<MockStateView>(),
-  },
+  'mock:fixtureClear': { input: z.strictObject({ slug: id }), output: returns<MockStateView>() },
   'mock:fixtureImport': {
     input: z.strictObject({ text: z.string().max(64 * 1024 * 1024) }),
     output: returns<FixtureInfo>(),
@@ -99,10 +81,7 @@ export const MOCK_CALLS = {
     input: z.strictObject({ id }),
     output: returns<{ fileName: string; text: string }>(),
   },
-  'mock:fixtureRemove': {
-    input: z.strictObject({ id }),
-    output: returns<{ removed: boolean }>(),
-  },
+  'mock:fixtureRemove': { input: z.strictObject({ id }), output: returns<{ removed: boolean }>() },
 } as const satisfies DomainCalls<'mock'>;
 
 export interface MockEvents {

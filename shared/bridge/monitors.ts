@@ -37,41 +37,20 @@ const monitorInput = z.strictObject({
 
 export const MONITORS_CALLS = {
   /** Every monitor: the saved ones and the active profile's own poll, as the Overview shows them. */
-  'monitors:list': {
-    input: none,
-    output: returns<MonitorView[]>(),
-  },
-  'monitors:add': {
-    input: monitorInput,
-    output: returns<MonitorView>(),
-  },
+  'monitors:list': { input: none, output: returns<MonitorView[]>() },
+  'monitors:add': { input: monitorInput, output: returns<MonitorView>() },
   /** `keepWebhooks`: the ids of the webhooks to keep; new ones come in `webhooks` with their URLs. */
   'monitors:update': {
     input: monitorInput.extend({ id, keepWebhooks: z.array(id).max(20).default([]) }),
     output: returns<MonitorView>(),
   },
-  'monitors:remove': {
-    input: z.strictObject({ id }),
-    output: returns<{ removed: string }>(),
-  },
+  'monitors:remove': { input: z.strictObject({ id }), output: returns<{ removed: string }>() },
   /** Checks now: the health poll, and the synthetic check when the monitor has one. */
-  'monitors:check': {
-    input: z.strictObject({ id }),
-    output: returns<MonitorView>(),
-  },
+  'monitors:check': { input: z.strictObject({ id }), output: returns<MonitorView>() },
   /** Desktop and browser notifications muted (or not) in the app, for every monitor. */
-  'monitors:muted': {
-    input: none,
-    output: returns<{ muted: boolean }>(),
-  },
-  'monitors:mute': {
-    input: z.strictObject({ muted: z.boolean() }),
-    output: returns<{ muted: boolean }>(),
-  },
-  'monitors:testNotify': {
-    input: z.strictObject({ id }),
-    output: returns<TestNotificationResult>(),
-  },
+  'monitors:muted': { input: none, output: returns<{ muted: boolean }>() },
+  'monitors:mute': { input: z.strictObject({ muted: z.boolean() }), output: returns<{ muted: boolean }>() },
+  'monitors:testNotify': { input: z.strictObject({ id }), output: returns<TestNotificationResult>() },
 } as const satisfies DomainCalls<'monitors'>;
 
 export interface MonitorsEvents {

@@ -5,10 +5,7 @@ import type { BridgeError } from './result';
 import { id, none, returns, text, type DomainCalls } from './schemas';
 
 export const PROFILES_CALLS = {
-  'profiles:list': {
-    input: none,
-    output: returns<ProfileInfo[]>(),
-  },
+  'profiles:list': { input: none, output: returns<ProfileInfo[]>() },
   'profiles:add': {
     input: z.strictObject({
       name: text(200),
@@ -24,19 +21,10 @@ export const PROFILES_CALLS = {
     }),
     output: returns<ProfileInfo>(),
   },
-  'profiles:remove': {
-    input: z.strictObject({ id }),
-    output: returns<{ removed: string }>(),
-  },
-  'profiles:use': {
-    input: z.strictObject({ id }),
-    output: returns<ProfileInfo>(),
-  },
+  'profiles:remove': { input: z.strictObject({ id }), output: returns<{ removed: string }>() },
+  'profiles:use': { input: z.strictObject({ id }), output: returns<ProfileInfo>() },
   /** Calls GET /health with the profile and reports what happened. */
-  'profiles:test': {
-    input: z.strictObject({ id }),
-    output: returns<ConnectionTest>(),
-  },
+  'profiles:test': { input: z.strictObject({ id }), output: returns<ConnectionTest>() },
 } as const satisfies DomainCalls<'profiles'>;
 
 export interface ProfilesEvents {

@@ -2,10 +2,7 @@
 import { none, returns, type DomainCalls } from './schemas';
 
 export const RATE_CALLS = {
-  'rate:state': {
-    input: none,
-    output: returns<RateState | null>(),
-  },
+  'rate:state': { input: none, output: returns<RateState | null>() },
 } as const satisfies DomainCalls<'rate'>;
 
 export interface RateEvents {

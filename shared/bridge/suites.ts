@@ -17,10 +17,7 @@ export const SUITES_CALLS = {
     output: returns<FolderListing | null>(),
   },
   /** The open folder's suites again (null when none is open). */
-  'suites:list': {
-    input: none,
-    output: returns<FolderListing | null>(),
-  },
+  'suites:list': { input: none, output: returns<FolderListing | null>() },
   /** Starts a run of every suite, one suite (`file`) or one case (`file` + `caseKey`); progress as `suites:progress`. */
   'suites:run': {
     input: z.strictObject({
@@ -30,15 +27,9 @@ export const SUITES_CALLS = {
     }),
     output: returns<{ runId: string }>(),
   },
-  'suites:cancel': {
-    input: z.strictObject({ runId: id }),
-    output: returns<{ cancelled: boolean }>(),
-  },
+  'suites:cancel': { input: z.strictObject({ runId: id }), output: returns<{ cancelled: boolean }>() },
   /** A suite's kept runs, newest first. */
-  'suites:runs': {
-    input: z.strictObject({ file: text(500) }),
-    output: returns<SuiteRunSummary[]>(),
-  },
+  'suites:runs': { input: z.strictObject({ file: text(500) }), output: returns<SuiteRunSummary[]>() },
   'suites:runGet': {
     input: z.strictObject({ file: text(500), runId: id }),
     output: returns<StoredSuiteRun | null>(),

@@ -8,10 +8,7 @@ import type {
 import { id, none, returns, text, type DomainCalls } from './schemas';
 
 export const THREADS_CALLS = {
-  'threads:list': {
-    input: none,
-    output: returns<ThreadList>(),
-  },
+  'threads:list': { input: none, output: returns<ThreadList>() },
   'threads:create': {
     input: z.strictObject({
       message: z.string().max(1_000_000),

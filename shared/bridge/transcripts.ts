@@ -11,12 +11,6 @@ export const TRANSCRIPTS_CALLS = {
     input: z.strictObject({ kind: z.enum(['session', 'thread']).optional() }),
     output: returns<{ summaries: TranscriptSummary[]; unreadable: { file: string; message: string }[] }>(),
   },
-  'transcripts:get': {
-    input: transcriptRef,
-    output: returns<Transcript | null>(),
-  },
-  'transcripts:remove': {
-    input: transcriptRef,
-    output: returns<{ removed: boolean }>(),
-  },
+  'transcripts:get': { input: transcriptRef, output: returns<Transcript | null>() },
+  'transcripts:remove': { input: transcriptRef, output: returns<{ removed: boolean }>() },
 } as const satisfies DomainCalls<'transcripts'>;
