@@ -20,7 +20,7 @@ export interface HandlerContext {
   version: string;
   /** How this window names a folder of suite files: the desktop's chooser, or a typed path. */
   folderAccess: FolderAccess;
-  /** Registers work to undo when the bridge closes (running streams, subscriptions). */
+  /** Registers what to undo when the bridge closes: its subscriptions to the core's events. */
   onClose(dispose: () => void): void;
 }
 
