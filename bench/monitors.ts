@@ -15,6 +15,7 @@ import { Monitor } from '../electron/core/monitors/monitor';
 import { checkMonitors } from '../electron/core/monitors/monitor-config';
 import type { Profile } from '../electron/core/profiles';
 import { coreSuiteExchange, type SuiteExchange } from '../electron/core/suites/suite-exchange';
+import { Suites } from '../electron/core/suites/suites';
 import type { Figure } from './core';
 
 export interface MonitorBenchOptions {
@@ -169,7 +170,13 @@ async function measure(options: Required<MonitorBenchOptions>): Promise<Figure[]
     const host = {
       clock,
       client: (profile: Profile) => core.client(profile),
-      exchange: watchedExchange(core, waiting),
+      // The core's suites, over exchanges that note when each check asked for the key.
+      suites: new Suites({
+        dataDir,
+        exchange: watchedExchange(core, waiting),
+        profile: (ref?: string) => core.profile(ref),
+        appLog: core.appLog,
+      }),
     };
     const results: SyntheticResult[][] = [[], []];
     const configs = benchMonitorConfigs([first, second], checkEveryMs);

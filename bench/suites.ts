@@ -7,9 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConsoleCore } from '../electron/core/console-core';
-import { coreSuiteExchange } from '../electron/core/suites/suite-exchange';
 import { parseSuite } from '../electron/core/suites/suite-loader';
-import { runSuites, suiteTargets } from '../electron/core/suites/suite-runner';
 import type { Figure } from './core';
 
 const CASES = 40;
@@ -35,15 +33,10 @@ export async function suiteRunFigures(): Promise<Figure[]> {
       `name: Bench\ntargets: { agents: [${AGENTS.join(', ')}] }\ncases:\n${cases.join('\n')}\n`,
       'bench.yaml',
     );
-    const profile = core.profile();
     const t0 = performance.now();
-    const result = await runSuites(
-      [{ suite, targets: suiteTargets(suite, { resolveProfile: () => profile }) }],
-      {
-        exchange: coreSuiteExchange(core),
-        concurrency: 16,
-      },
-    );
+    const result = await core.suites.run([{ suite, targets: core.suites.targets(suite) }], {
+      concurrency: 16,
+    });
     const wallS = (performance.now() - t0) / 1000;
     // The mock logs a stream once its reply has ended: let the last ones land.
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -40,7 +40,7 @@ const SCREEN_VIEWS = {
     import('./screens/playground/playground-screen').then((m) => m.PlaygroundScreen),
   ),
   Profiles: screenChunk(() => import('./screens/profiles/profiles-screen').then((m) => m.ProfilesScreen)),
-  Tests: screenChunk(() => import('./screens/tests/tests-screen').then((m) => m.TestsScreen)),
+  Tests: screenChunk(() => import('./screens/suites/tests-screen').then((m) => m.TestsScreen)),
   Threads: screenChunk(() => import('./screens/threads/threads-screen').then((m) => m.ThreadsScreen)),
   Usage: screenChunk(() => import('./screens/usage/usage-screen').then((m) => m.UsageScreen)),
 } satisfies Record<Screen, ScreenView>;

@@ -1,6 +1,6 @@
 // The renderer's side of the bridge, with no zod in it: the transport seam, the named-function API
 // built over it, and the failure a call rejects with. The contract itself (schemas and output
-// types) is shared/bridge.ts, checked on the main side; here its types are enough.
+// types) is shared/bridge/, checked on the main side; here its types are enough.
 import type {
   BridgeCall,
   BridgeError,
@@ -11,21 +11,29 @@ import type {
   BridgeResult,
 } from './bridge';
 
-export const BRIDGE_EVENTS: readonly BridgeEvent[] = [
-  'rate:update',
-  'log:added',
-  'log:cleared',
-  'keys:changed',
-  'profiles:changed',
-  'chat:chunk',
-  'chat:end',
-  'health:update',
-  'monitors:changed',
-  'monitors:notify',
-  'mock:changed',
-  'tests:changed',
-  'tests:progress',
-];
+/**
+ * Every event of the contract, once. Kept as an object whose keys are the events so the compiler
+ * holds it to the contract: an event missing here, or one the contract lacks, fails to compile
+ * (an event left out of a list would reach no window, silently).
+ */
+const EVENT_NAMES = {
+  'rate:update': true,
+  'log:added': true,
+  'log:cleared': true,
+  'keys:changed': true,
+  'profiles:changed': true,
+  'chat:chunk': true,
+  'chat:end': true,
+  'health:update': true,
+  'monitors:changed': true,
+  'monitors:notify': true,
+  'mock:changed': true,
+  'suites:changed': true,
+  'suites:progress': true,
+} as const satisfies Record<BridgeEvent, true>;
+
+/** The events both transports forward: the preload subscribes to each, the web transport too. */
+export const BRIDGE_EVENTS = Object.keys(EVENT_NAMES) as readonly (keyof typeof EVENT_NAMES)[];
 
 /** The most calls the web transport sends in one POST (/bridge/calls); more go in further POSTs. */
 export const BRIDGE_BATCH_MAX = 64;

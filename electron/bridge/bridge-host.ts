@@ -3,14 +3,16 @@
 // codes, never a stack). Both transports — Electron IPC and the web host — call `invoke` and
 // forward `events`; neither has a call of its own. The handlers live one file per domain in
 // handlers/; they are thin: the rules live in the core. Plain Node: no `electron` import.
+import { homedir } from 'node:os';
 import { BRIDGE_CALLS, type BridgeCall, type BridgeResult } from '../../shared/bridge';
 import type { ConsoleCore } from '../core/console-core';
 import { guardValue } from '../core/output-guard';
 import { toBridgeError } from './bridge-error';
+import { agentsHandlers } from './handlers/agents';
 import { appHandlers } from './handlers/app';
-import { browseHandlers } from './handlers/browse';
 import { chatHandlers } from './handlers/chat';
-import type { AllHandlers, DomainHandlers, Emit, HandlerContext } from './handlers/context';
+import type { AllHandlers, Emit, HandlerContext } from './handlers/context';
+import { conversationsHandlers } from './handlers/conversations';
 import { healthHandlers } from './handlers/health';
 import { keysHandlers } from './handlers/keys';
 import { logHandlers } from './handlers/log';
@@ -18,7 +20,10 @@ import { mockHandlers } from './handlers/mock';
 import { monitorsHandlers } from './handlers/monitors';
 import { profilesHandlers } from './handlers/profiles';
 import { rateHandlers } from './handlers/rate';
+import { suitesHandlers } from './handlers/suites';
+import { threadsHandlers } from './handlers/threads';
 import { transcriptsHandlers } from './handlers/transcripts';
+import { usageHandlers } from './handlers/usage';
 
 export interface BridgeHostOptions {
   transport: 'electron' | 'web';
@@ -27,32 +32,6 @@ export interface BridgeHostOptions {
   chooseFolder?: () => Promise<string | undefined>;
   /** The web host's home folder, which a typed folder must be inside (default: the user's home). */
   homeDir?: string;
-}
-
-/**
- * A domain's handlers whose code is loaded at the domain's first call. The Tests screen's (suites,
- * YAML, JSON Schema, a folder watcher) took 10–13 ms of every start, before the core's first health
- * check that the first screen waits for (issue 18). Its handlers are made then, once.
- */
-function loadedAtFirstCall<D extends string>(
-  domain: D,
-  load: () => Promise<(context: HandlerContext) => DomainHandlers<D>>,
-  context: HandlerContext,
-): DomainHandlers<D> {
-  let loading: Promise<Record<string, (input: unknown) => Promise<unknown>>> | undefined;
-  const calls = Object.keys(BRIDGE_CALLS).filter((call) => call.startsWith(`${domain}:`));
-  return Object.fromEntries(
-    calls.map((call) => [
-      call,
-      async (input: unknown) => {
-        loading ??= load().then(
-          (make) => make(context) as Record<string, (input: unknown) => Promise<unknown>>,
-        );
-        const handlers = await loading;
-        return (handlers[call] as (input: unknown) => Promise<unknown>)(input);
-      },
-    ]),
-  ) as DomainHandlers<D>;
 }
 
 export class BridgeHost {
@@ -69,8 +48,10 @@ export class BridgeHost {
       emit: this.emit,
       transport: options.transport,
       version: options.version,
-      chooseFolder: options.chooseFolder,
-      homeDir: options.homeDir,
+      folderAccess:
+        options.transport === 'electron'
+          ? { kind: 'chooser', choose: options.chooseFolder }
+          : { kind: 'typed', homeDir: options.homeDir ?? homedir() },
       onClose: (dispose) => this.disposers.push(dispose),
     };
     // Typed as every call of the contract: a call without a handler does not compile.
@@ -80,13 +61,16 @@ export class BridgeHost {
       ...rateHandlers(context),
       ...profilesHandlers(context),
       ...logHandlers(context),
-      ...browseHandlers(context),
+      ...agentsHandlers(context),
+      ...conversationsHandlers(context),
+      ...threadsHandlers(context),
+      ...usageHandlers(context),
       ...chatHandlers(context),
       ...healthHandlers(context),
       ...monitorsHandlers(context),
       ...transcriptsHandlers(context),
       ...mockHandlers(context),
-      ...loadedAtFirstCall('tests', () => import('./handlers/tests').then((m) => m.testsHandlers), context),
+      ...suitesHandlers(context),
     };
   }
 

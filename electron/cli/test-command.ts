@@ -1,8 +1,9 @@
-// `agent-console test <files or folders…>`: runs agent test suites (issue 16) on the core's runner
-// and reports for people and CI. Exit 0 when every attempt passed, 1 when any failed, 2 on a usage
-// or suite-file error (with the file's line), 130 when interrupted. The key comes from the
-// profile's keychain entry, or for CI from AGENT_API_KEY with --base-url: never from an argument,
-// where shell history and process lists would keep it.
+// `agent-console test <files or folders…>`: runs agent test suites through the core's suites
+// (`core.suites`, as the Tests screen and the synthetic checks do) and reports for people and CI.
+// Exit 0 when every attempt passed, 1 when any failed, 2 on a usage or suite-file error (with the
+// file's line), 130 when interrupted. The key comes from the profile's keychain entry, or for CI
+// from AGENT_API_KEY with --base-url: never from an argument, where shell history and process
+// lists would keep it.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,9 +11,9 @@ import { ConsoleCore } from '../core/console-core';
 import { defaultDataDir } from '../core/paths';
 import { checkCaCertFile, normaliseBaseUrl, type Profile } from '../core/profiles';
 import { redactSecrets, rememberSecret } from '../core/redact';
-import { coreSuiteExchange } from '../core/suites/suite-exchange';
-import { findSuiteFiles, loadSuiteFile, SuiteFileError, type LoadedSuite } from '../core/suites/suite-loader';
-import { DEFAULT_CONCURRENCY, runSuites, suiteTargets, type RunSuite } from '../core/suites/suite-runner';
+import type { LoadedSuite } from '../core/suites/suite-loader';
+import { DEFAULT_CONCURRENCY, type RunSuite } from '../core/suites/suite-runner';
+import { Suites } from '../core/suites/suites';
 import { reportWaits } from './commands';
 import { describeError, EXIT, exitCodeFor, onStopSignals, UsageError } from './output';
 import { liveReporter, report, REPORTERS, summary, type ReporterName } from './test-reporters';
@@ -56,23 +57,6 @@ function wholeNumber(raw: string | undefined, name: string, max: number): number
     throw new UsageError(`--${name} must be a whole number from 1 to ${max} (got "${raw}").`);
   }
   return value;
-}
-
-async function loadAll(paths: string[]): Promise<LoadedSuite[]> {
-  const files = await findSuiteFiles(paths);
-  const loaded: LoadedSuite[] = [];
-  const errors: SuiteFileError[] = [];
-  for (const file of files) {
-    try {
-      loaded.push(await loadSuiteFile(file));
-    } catch (error) {
-      if (!(error instanceof SuiteFileError)) throw error;
-      errors.push(error);
-    }
-  }
-  // Every broken file at once, each problem with its line.
-  if (errors.length > 0) throw new UsageError(errors.map((e) => e.message).join('\n'));
-  return loaded;
 }
 
 /** One line per declared value that is not masked, once per variable. */
@@ -141,7 +125,9 @@ export async function testCommand(argv: string[]): Promise<number> {
     }
     // Every suite file loads (and its declared values are remembered as secrets) before the core
     // opens: a file that may not run sends nothing.
-    const suites = await loadAll(positionals);
+    const { suites, failed } = await Suites.load(positionals);
+    // Every broken file at once, each problem with its line.
+    if (failed.length > 0) throw new UsageError(failed.map((e) => e.message).join('\n'));
     for (const warning of loadWarnings(suites)) err(warning);
 
     core = await ConsoleCore.open({
@@ -171,11 +157,7 @@ export async function testCommand(argv: string[]): Promise<number> {
           : undefined;
     const runs: RunSuite[] = suites.map((suite) => ({
       suite,
-      targets: suiteTargets(suite, {
-        resolveProfile,
-        ...(only ? { profiles: only } : {}),
-        ...(options.agent ? { agents: options.agent } : {}),
-      }),
+      targets: opened.suites.targets(suite, { resolveProfile, profiles: only, agents: options.agent }),
     }));
 
     // Progress for people: stdout, unless stdout carries the report itself.
@@ -187,8 +169,7 @@ export async function testCommand(argv: string[]): Promise<number> {
     const stopWaits = profiles.map((profile) => reportWaits(opened, profile, { err }));
     let result;
     try {
-      result = await runSuites(runs, {
-        exchange: coreSuiteExchange(opened),
+      result = await opened.suites.run(runs, {
         ...(concurrency !== undefined ? { concurrency } : {}),
         ...(repeat !== undefined ? { repeat } : {}),
         bail: options.bail === true,

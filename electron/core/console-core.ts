@@ -1,10 +1,10 @@
 // The composition root of the core: one data dir gives one settings store, key vault, profile
 // store, limiter per key, request log and transcript store, shared by every caller in the process
-// (the Electron shell, the web host, the CLI). Plain Node: no `electron` import.
+// (the Electron shell, the web host, the CLI), and the feature facades every front end calls:
+// `core.chat` (with its `streams`), `core.threads`, `core.suites`, `core.mockRoom`, `core.fixtures`,
+// `core.health`, `core.monitors`. Plain Node: no `electron` import.
 // First, before any of the core's schemas is made.
 import './zod-jitless';
-import { readFileSync } from 'node:fs';
-import { arch, platform, release } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { systemClock, type Clock } from '../../shared/clock';
@@ -16,9 +16,10 @@ import {
   type MockEndpoint,
 } from '../../mock/endpoint-file';
 import type { MockServer } from '../../mock/server';
-import { ApiClient } from './api-client';
+import type { ApiClient } from './api-client';
 import { openAppLog, type AppLog } from './app-log';
 import { createCoreHealthMonitor } from './core-health';
+import { diagnosticsText } from './diagnostics';
 import type { CoreMonitorsOptions } from './core-monitors';
 import type { MonitorRegistry } from './monitors/monitor-registry';
 import { CoreError } from './core-error';
@@ -28,9 +29,11 @@ import { FixtureStore } from './fixture-store';
 import { lockMockState } from './folder-lock';
 import type { HealthMonitor } from './health-monitor';
 import { KeyVault, type KeychainStatus } from './key-vault';
+import { MockRoom } from './mock-room';
+import { mockDataDir } from './paths';
+import { ProfileClients } from './profile-clients';
 import { installEmbeddedMock, ProfileStore } from './profile-store';
 import { originOf, type Profile } from './profiles';
-import { mockDataDir } from './paths';
 import { LimiterRegistry } from './rate-limiter';
 import { redactSecrets } from './redact';
 import { RequestLog } from './request-log';
@@ -45,6 +48,8 @@ import {
   type SecretStore,
 } from './secret-store';
 import { openSettingsStore, type SettingsStore } from './settings-store';
+import { coreSuiteExchange } from './suites/suite-exchange';
+import { Suites } from './suites/suites';
 import { TranscriptStore } from './transcript-store';
 
 export interface CoreOptions {
@@ -71,9 +76,11 @@ export interface CoreOptions {
 }
 
 export class ConsoleCore {
-  private readonly clients = new Map<string, { profile: Profile; client: ApiClient }>();
+  private readonly clients: ProfileClients;
   private healthMonitor: HealthMonitor | undefined;
   private fixtureStore: FixtureStore | undefined;
+  private suitesFacade: Suites | undefined;
+  private controlRoom: MockRoom | undefined;
   private monitorRegistry: MonitorRegistry | undefined;
   private secretStore: SecretStore | undefined;
   /** Chats, streamed or not: recorded, limited and logged in one place (exchanges.ts). */
@@ -85,7 +92,7 @@ export class ConsoleCore {
   private closing = false;
   /**
    * What went wrong while opening (a settings or mock state file set aside, ...): every front end
-   * shows it to the user, not only stderr or the log (issue 13, point 10).
+   * shows it to the user, not only stderr or the log.
    */
   startupWarnings: readonly string[] = [];
 
@@ -101,7 +108,9 @@ export class ConsoleCore {
     readonly mock: MockServer | undefined,
     /** The console's own rotating log, in <data dir>/logs, keys masked (app-log.ts). */
     readonly appLog: AppLog,
-  ) {}
+  ) {
+    this.clients = new ProfileClients(this);
+  }
 
   static async open(options: CoreOptions): Promise<ConsoleCore> {
     const clock = options.clock ?? systemClock;
@@ -139,8 +148,8 @@ export class ConsoleCore {
     // that writes a file each time) waits until the start is over, and in the CLI until a command
     // needs a secret: the embedded mock's key is a session key. What needs the keychain (a key kept
     // there, a webhook URL) opens it and waits for it, and `keychain` says "checking" meanwhile
-    // (issue 18: a busy keyring daemon held up the first screen by 50–200 ms on a loaded machine;
-    // a locked keychain, the whole start until the user unlocked it). The binding's first entry,
+    // (a busy keyring daemon held up the first screen by 50–200 ms on a loaded machine; a locked
+    // keychain, the whole start until the user unlocked it). The binding's first entry,
     // which connects to the session bus on this thread, took 8–60 ms of the start's own, on the
     // way to the first screen's health check.
     const mockStarting = startEmbeddedMock(options, clock);
@@ -219,7 +228,6 @@ export class ConsoleCore {
     opened = true;
     core.startupWarnings = whileOpening;
     core.secretStore = keychainOrMemory(keychain);
-    profiles.subscribe(() => core.forgetStaleClients());
     core.appVersion = options.appVersion ?? 'unknown';
     appLog.info(`Started: active profile ${profiles.active()?.name ?? 'none'}`);
     void keychain.opened.then(
@@ -272,7 +280,7 @@ export class ConsoleCore {
   async openMonitors(options: CoreMonitorsOptions = {}): Promise<MonitorRegistry> {
     if (this.monitorRegistry) return this.monitorRegistry;
     // Loaded here, not at start: monitors bring suites, YAML and JSON Schema, which a CLI call
-    // that watches nothing should not pay for (issue 18).
+    // that watches nothing should not pay for.
     const { openCoreMonitors } = await import('./core-monitors');
     this.monitorRegistry = await openCoreMonitors(this, {
       ...options,
@@ -281,7 +289,7 @@ export class ConsoleCore {
     return this.monitorRegistry;
   }
 
-  /** Every environment watched (issue 17); opened by `openMonitors`. */
+  /** Every environment watched; opened by `openMonitors`. */
   get monitors(): MonitorRegistry {
     if (!this.monitorRegistry)
       throw new CoreError('MONITORS_CLOSED', 'The monitors are not open in this process.');
@@ -291,6 +299,24 @@ export class ConsoleCore {
   /** Recorded replies the mock can replay, in <data dir>/fixtures: one store for every front end. */
   get fixtures(): FixtureStore {
     return (this.fixtureStore ??= FixtureStore.inDataDir(this.dataDir));
+  }
+
+  /** The in-process mock's control room, as the Mock screen uses it (mock-room.ts). */
+  get mockRoom(): MockRoom {
+    return (this.controlRoom ??= new MockRoom(this));
+  }
+
+  /**
+   * Agent test suites, for the CLI's `test`, the Tests screen and the synthetic checks alike
+   * (suites/suites.ts). Made on first use; its heavy parts load at their first call.
+   */
+  get suites(): Suites {
+    return (this.suitesFacade ??= new Suites({
+      dataDir: this.dataDir,
+      exchange: coreSuiteExchange(this),
+      profile: (ref) => this.profile(ref),
+      appLog: this.appLog,
+    }));
   }
 
   /** The profile to use: the named one (by id or name), else the active one. */
@@ -313,97 +339,22 @@ export class ConsoleCore {
 
   /** The API client of a profile; one per profile, sharing the key's limiter with every other caller. */
   client(profile: Profile): ApiClient {
-    const cached = this.clients.get(profile.id);
-    if (cached && sameTarget(cached.profile, profile)) return cached.client;
-    if (cached) this.dropClient(profile.id);
-    const key = this.vault.get(profile.keyId);
-    if (!key) {
-      throw new CoreError(
-        'NO_KEY_FOR_PROFILE',
-        `Profile "${profile.name}" has no API key: choose one of your keys for it.`,
-      );
-    }
-    // Issue 13: the key never goes to an origin it was not added for (settings edited behind our back).
-    if (key.origins && !key.origins.includes(originOf(profile.baseUrl))) {
-      throw new CoreError(
-        'ORIGIN_NOT_CONFIRMED',
-        `Key "${key.name}" was not added for ${originOf(profile.baseUrl)}; add the profile again to confirm.`,
-      );
-    }
-    const client = new ApiClient({
-      profileId: profile.id,
-      baseUrl: profile.baseUrl,
-      ...(profile.caCertPath ? { ca: readFileSync(profile.caCertPath, 'utf8') } : {}),
-      keyId: key.id,
-      secret: () => this.vault.secretFor(key.id),
-      limiter: this.limiters.for(key.id, key.tier),
-      clock: this.clock,
-      log: (entry) => {
-        this.requestLog.add(entry);
-        if (entry.status === 0 || entry.status >= 500) {
-          this.appLog.warn(
-            `Request failed: ${entry.method} ${entry.url} -> ${entry.status || entry.errorCode || 'no response'}` +
-              (entry.requestId ? ` (request ${entry.requestId})` : ''),
-          );
-        }
-        if (entry.rate.limit !== undefined) this.vault.learnTier(key.id, entry.rate.limit);
-      },
-    });
-    this.clients.set(profile.id, { profile: { ...profile }, client });
-    return client;
+    return this.clients.for(profile);
   }
 
-  /** A profile removed or pointed elsewhere: its client (and its connections) go. */
-  private forgetStaleClients(): void {
-    for (const [id, { profile }] of this.clients) {
-      const now = this.profiles.get(id);
-      if (!now || !sameTarget(profile, now)) this.dropClient(id);
-    }
-  }
-
-  private dropClient(id: string): void {
-    const entry = this.clients.get(id);
-    this.clients.delete(id);
-    void entry?.client.close().catch(() => undefined);
-  }
-
-  /**
-   * What "Copy diagnostics" gives (Help menu): versions, platform, where data lives, the keychain,
-   * the settings file (key names and profiles only; secrets are never in it) and the last log
-   * lines. All of it passes the key mask once more on the way out.
-   */
+  /** What Help › Copy Diagnostics gives (diagnostics.ts). */
   diagnostics(options: { logLines?: number; electron?: string } = {}): string {
-    let settings: string;
-    try {
-      settings = JSON.stringify(this.settings.read(), null, 2);
-    } catch (error) {
-      settings = `(unreadable: ${(error as Error).message})`;
-    }
-    const electron = options.electron ?? process.versions.electron;
-    const lines = [
-      `Agent Console ${this.appVersion}`,
-      `Platform: ${platform()} ${release()} (${arch()})`,
-      `Node ${process.versions.node}${electron ? `, Electron ${electron}` : ', not in Electron'}`,
-      `Data: ${this.dataDir}`,
-      `Log: ${this.appLog.path}`,
-      `Keychain: ${this.keychain.available ? 'available' : this.keychain.checking ? 'still being checked' : `unavailable (${this.keychain.reason ?? 'unknown'})`}`,
-      `Active profile: ${this.profiles.active()?.name ?? 'none'}`,
-      '',
-      `Settings (${this.settings.path}):`,
-      settings,
-      '',
-      `Last log lines:`,
-      ...this.appLog.tail(options.logLines ?? 200),
-    ];
-    return redactSecrets(lines.join('\n'));
+    const { dataDir, appLog, keychain, profiles, settings, appVersion } = this;
+    return diagnosticsText({ dataDir, appLog, keychain, profiles, settings, appVersion }, options);
   }
 
   async close(): Promise<void> {
     this.closing = true;
+    this.chat.streams.close();
+    await this.suitesFacade?.close();
     await this.monitorRegistry?.stop();
     await this.healthMonitor?.stop();
-    await Promise.all([...this.clients.values()].map((c) => c.client.close()));
-    this.clients.clear();
+    await this.clients.close();
     try {
       await this.transcripts.flush();
     } finally {
@@ -436,11 +387,6 @@ function openKeychainAfter(
     clearTimeout(timer);
     if (stillOpen()) void keychain.open();
   });
-}
-
-/** Same service, key and CA: the cached client still fits the profile. */
-function sameTarget(a: Profile, b: Profile): boolean {
-  return a.baseUrl === b.baseUrl && a.keyId === b.keyId && a.caCertPath === b.caCertPath;
 }
 
 /**

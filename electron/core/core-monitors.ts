@@ -5,7 +5,6 @@
 import { join } from 'node:path';
 import type { Clock } from '../../shared/clock';
 import type { ApiClient } from './api-client';
-import type { ChatExchanges, ThreadExchanges } from './exchanges';
 import type { HealthMonitor } from './health-monitor';
 import { MONITORS_FILE, type MonitorConfig } from './monitors/monitor-config';
 import { MonitorRegistry } from './monitors/monitor-registry';
@@ -13,7 +12,7 @@ import type { ProfileStore } from './profile-store';
 import type { Profile } from './profiles';
 import type { SecretStore } from './secret-store';
 import type { SettingsStore } from './settings-store';
-import { coreSuiteExchange } from './suites/suite-exchange';
+import type { Suites } from './suites/suites';
 
 /** The parts of ConsoleCore the monitors use (structural: no import cycle). */
 export interface MonitorsHost {
@@ -21,8 +20,7 @@ export interface MonitorsHost {
   clock: Clock;
   profiles: ProfileStore;
   secrets: SecretStore;
-  chat: ChatExchanges;
-  threads: ThreadExchanges;
+  suites: Suites;
   health: HealthMonitor;
   client(profile: Profile): ApiClient;
   settings?: SettingsStore;
@@ -46,7 +44,7 @@ export async function openCoreMonitors(
       clock: core.clock,
       profiles: core.profiles,
       client: (profile) => core.client(profile),
-      exchange: coreSuiteExchange(core),
+      suites: core.suites,
       secrets: core.secrets,
       ...(options.headless ? {} : { activeHealth: core.health }),
       ...(options.serviceProfile ? { serviceProfile: options.serviceProfile } : {}),

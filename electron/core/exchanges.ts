@@ -2,12 +2,13 @@
 // run): the user's message is recorded before the call, so a failed send never loses what was
 // typed; the call goes through the profile's client, so through its key's one limiter and the
 // request log; the reply is recorded however it ended (complete, partial, stopped, failed). One
-// place, so the front ends cannot drift apart (issue 15).
+// place, so the front ends cannot drift apart.
 import type { ChatReply, ThreadCreated, ThreadMessageReply } from '../../shared/api';
 import type { MessageStatus } from '../../shared/transcript';
 import type { ApiClient, CallOptions } from './api-client';
 import { describeError } from './api-error';
 import type { ChatStream } from './chat-stream';
+import { ChatStreams } from './chat-streams';
 import { ExchangeRecorder } from './exchange-recorder';
 import type { Profile } from './profiles';
 import type { TranscriptStore } from './transcript-store';
@@ -31,6 +32,8 @@ interface Recording {
 export interface ChatRequest extends Recording {
   /** The profile to send with; the active one when left out. */
   profile?: Profile;
+  /** …or the profile by id or name (a window names its session's): not whichever is active now. */
+  profileId?: string | undefined;
   message: string;
   agent?: string | undefined;
   /** Without one nothing is recorded: there is no conversation to continue. */
@@ -68,11 +71,14 @@ function streamOutcome(stream: ChatStream): MessageStatus {
 }
 
 export class ChatExchanges {
+  /** Streams started for a window, followed by the bridge's events (chat-streams.ts). */
+  readonly streams = new ChatStreams<ChatRequest>((request, options) => this.stream(request, options));
+
   constructor(private readonly host: ExchangeHost) {}
 
-  /** A chat answered in one document. Never retried silently (DESIGN.md §3). */
+  /** A chat answered in one document. Never retried silently: a duplicate message is worse than an error. */
   async send(request: ChatRequest, options: ExchangeOptions = {}): Promise<ChatReply> {
-    const profile = request.profile ?? this.host.profile();
+    const profile = request.profile ?? this.host.profile(request.profileId);
     const client = this.host.client(profile);
     const recorder = await this.recorder(profile, request);
     await recorder?.user(request.message);
@@ -92,7 +98,7 @@ export class ChatExchanges {
    * says when that is done.
    */
   async stream(request: ChatRequest, options: ExchangeOptions = {}): Promise<RecordedStream> {
-    const profile = request.profile ?? this.host.profile();
+    const profile = request.profile ?? this.host.profile(request.profileId);
     const client = this.host.client(profile);
     const recorder = await this.recorder(profile, request);
     await recorder?.user(request.message);
@@ -153,7 +159,7 @@ export class ThreadExchanges {
     return created;
   }
 
-  /** Appends a message to a thread, recording it under the thread's real agent (issue 14, item 7). */
+  /** Appends a message to a thread, recording it under the thread's real agent, not a placeholder. */
   async send(request: ThreadMessageRequest, options: ExchangeOptions = {}): Promise<ThreadMessageReply> {
     const profile = request.profile ?? this.host.profile();
     const client = this.host.client(profile);

@@ -1,8 +1,9 @@
-// Every API call the core makes, kept for the request log screen and for export (issue 3, item 6).
-// Bounded (DESIGN.md §5: memory stays flat over days of polling) and redacted on the way in, so
-// nothing that reads the log — the UI, an export, a bug report — can see a secret (DESIGN.md §6).
+// Every API call the core makes, kept for the request log screen and for export. Bounded, so
+// memory stays flat over days of polling, and redacted on the way in, so nothing that reads the
+// log — the UI, an export, a bug report — can see a secret (docs/security.md, "Redaction").
 import { STATUS_CODES } from 'node:http';
 import type { Clock } from '../../shared/clock';
+import { CoreError } from './core-error';
 import { redactHeaders, redactSecrets, redactUrl } from './redact';
 import type { RequestLogEntry } from '../../shared/request-log-entry';
 
@@ -81,6 +82,13 @@ export class RequestLog {
     return this.stored().map((s) => s.entry);
   }
 
+  /** One entry whole, by id; a clear error once it has left the ring. */
+  get(id: string): RequestLogEntry {
+    const entry = this.list().find((e) => e.id === id);
+    if (!entry) throw new CoreError('NOT_FOUND', 'That request is no longer in the log.');
+    return entry;
+  }
+
   clear(): void {
     this.slots.fill(undefined);
     this.head = 0;
@@ -94,6 +102,14 @@ export class RequestLog {
     return () => {
       this.listeners.delete(listener);
     };
+  }
+
+  /** The log as a file to save, JSON or HAR, named with the time of export. */
+  exportFile(format: 'json' | 'har'): { fileName: string; text: string } {
+    const stamp = new Date(this.clock.now()).toISOString().replaceAll(':', '-').slice(0, 19);
+    return format === 'har'
+      ? { fileName: `agent-console-${stamp}.har`, text: this.exportHar() }
+      : { fileName: `agent-console-${stamp}.json`, text: this.exportJson() };
   }
 
   exportJson(): string {

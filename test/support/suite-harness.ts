@@ -11,7 +11,8 @@ import { TranscriptStore } from '../../electron/core/transcript-store';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { removeDir, startTestMock, tempDir, type TestMock } from './mock';
 import { parseSuite } from '../../electron/core/suites/suite-loader';
-import { runSuites, suiteTargets, type RunOptions } from '../../electron/core/suites/suite-runner';
+import { runSuites, type RunOptions } from '../../electron/core/suites/suite-runner';
+import { suiteTargets } from '../../electron/core/suites/suite-targets';
 import type { MockServer } from '../../mock/server';
 
 export interface SuiteHarness {

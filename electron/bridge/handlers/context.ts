@@ -9,6 +9,7 @@ import type {
   BridgeParsedInput,
 } from '../../../shared/bridge';
 import type { ConsoleCore } from '../../core/console-core';
+import type { FolderAccess } from '../../core/suites/suites';
 
 export type Emit = <E extends BridgeEvent>(event: E, payload: BridgeEvents[E]) => void;
 
@@ -17,11 +18,9 @@ export interface HandlerContext {
   emit: Emit;
   transport: 'electron' | 'web';
   version: string;
-  /** The desktop's folder chooser (Electron's dialog); absent in the web host, where a path is typed. */
-  chooseFolder?: (() => Promise<string | undefined>) | undefined;
-  /** The web host's home folder, which a typed folder must be inside; absent: the user's home. */
-  homeDir?: string | undefined;
-  /** Registers work to undo when the bridge closes (running streams, subscriptions). */
+  /** How this window names a folder of suite files: the desktop's chooser, or a typed path. */
+  folderAccess: FolderAccess;
+  /** Registers what to undo when the bridge closes: its subscriptions to the core's events. */
   onClose(dispose: () => void): void;
 }
 

@@ -22,7 +22,7 @@ import { ensurePrivateDirSync, replacePrivateFile } from '../private-files';
 import type { ProfileStore } from '../profile-store';
 import type { Profile } from '../profiles';
 import type { SecretStore } from '../secret-store';
-import type { SuiteExchange } from '../suites/suite-exchange';
+import type { Suites } from '../suites/suites';
 import {
   checkMonitors,
   loadMonitorsFile,
@@ -38,7 +38,8 @@ export interface MonitorRegistryHost {
   clock: Clock;
   profiles: ProfileStore;
   client(profile: Profile): ApiClient;
-  exchange: SuiteExchange;
+  /** The synthetic checks run through the core's suites. */
+  suites: Suites;
   /** Where webhook URLs added in the app are kept (the OS keychain, or memory without one). */
   secrets: SecretStore;
   /** The active profile's own health poll; the headless monitor has none. */

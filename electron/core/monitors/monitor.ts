@@ -18,8 +18,8 @@ import { WATCH_WORDS } from '../../../shared/monitor';
 import type { ApiClient } from '../api-client';
 import { HealthMonitor } from '../health-monitor';
 import type { Profile } from '../profiles';
-import type { SuiteExchange } from '../suites/suite-exchange';
 import type { LoadedSuite } from '../suites/suite-loader';
+import type { Suites } from '../suites/suites';
 import type { MonitorConfig } from './monitor-config';
 import { healthPart } from './monitor-view';
 import { runSyntheticCheck, syntheticSuite } from './synthetic-check';
@@ -28,7 +28,7 @@ import { SyntheticHistory } from './synthetic-history';
 export interface MonitorHost {
   clock: Clock;
   client(profile: Profile): ApiClient;
-  exchange: SuiteExchange;
+  suites: Suites;
   onWarning?: (message: string) => void;
 }
 
@@ -244,7 +244,7 @@ export class Monitor {
       this.suite ??= syntheticSuite(config, this.name, { keyEnv: this.config.service?.keyEnv });
       const suite = await this.suite;
       results = await runSyntheticCheck(config, suite, due, {
-        exchange: this.host.exchange,
+        suites: this.host.suites,
         profile: this.profile,
         now: () => this.host.clock.now(),
         ...(this.stopping ? { signal: this.stopping.signal } : {}),

@@ -1,16 +1,16 @@
-// A synthetic check (issue 17): suite cases on a schedule — a case of a suite file, or one message
-// with its assertions — run against the monitor's agents through the suite runner, so through the
-// core's exchanges and the key's one limiter (never a self-caused 429). Each case × agent gives a
-// SyntheticResult: passed or the first failure in words, time to first chunk, total time, and how
-// late it went out after it was due (the key was busy).
+// A synthetic check: suite cases on a schedule — a case of a suite file, or one message with its
+// assertions — run against the monitor's agents through the core's suites (`core.suites`, as the
+// CLI's `test` and the Tests screen run them), so through the core's exchanges and the key's one
+// limiter (never a self-caused 429). Each case × agent gives a SyntheticResult: passed or the
+// first failure in words, time to first chunk, total time, and how late it went out after it was
+// due (the key was busy).
 import { stringify } from 'yaml';
 import type { SyntheticResult } from '../../../shared/monitor';
 import type { AttemptResult, CellResult } from '../../../shared/suite-run';
 import type { Profile } from '../profiles';
-import type { SuiteExchange } from '../suites/suite-exchange';
 import type { SuiteEnvOptions } from '../suites/suite-env';
-import { loadSuiteFile, parseSuite, type LoadedSuite } from '../suites/suite-loader';
-import { runSuites, type RunTarget } from '../suites/suite-runner';
+import type { LoadedSuite } from '../suites/suite-loader';
+import { Suites } from '../suites/suites';
 import type { SyntheticConfig } from './monitor-config';
 
 /** A failure's words are kept short: they go into notifications, the history and metrics' help. */
@@ -38,9 +38,9 @@ export async function syntheticSuite(
         },
       ],
     });
-    return parseSuite(text, `${monitorName} (synthetic check)`, {}, options);
+    return Suites.parse(text, `${monitorName} (synthetic check)`, options);
   }
-  const suite = await loadSuiteFile(config.suite as string, process.env, options);
+  const suite = await Suites.loadFile(config.suite as string, options);
   if (!config.cases) return suite;
   const wanted = new Set(config.cases);
   const cases = suite.cases.filter((c) => wanted.has(c.name));
@@ -87,7 +87,7 @@ function resultOf(cell: CellResult, dueAt: number): SyntheticResult {
 }
 
 export interface SyntheticRunOptions {
-  exchange: SuiteExchange;
+  suites: Suites;
   profile: Profile;
   signal?: AbortSignal;
   now: () => number;
@@ -100,10 +100,8 @@ export async function runSyntheticCheck(
   dueAt: number,
   options: SyntheticRunOptions,
 ): Promise<SyntheticResult[]> {
-  const agents: (string | undefined)[] = config.agents ?? suite.targets.agents ?? [undefined];
-  const targets: RunTarget[] = agents.map((agent) => ({ profile: options.profile, agent }));
-  const result = await runSuites([{ suite, targets }], {
-    exchange: options.exchange,
+  const targets = options.suites.targets(suite, { profiles: [options.profile], agents: config.agents });
+  const result = await options.suites.run([{ suite, targets }], {
     // Sequential: a check is a probe, not a load test; the key's budget is shared with the user.
     concurrency: 1,
     repeat: 1,

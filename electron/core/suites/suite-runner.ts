@@ -45,20 +45,6 @@ export interface RunOptions {
 
 export const DEFAULT_CONCURRENCY = 4;
 
-/** The targets of a suite: given profiles/agents override the suite's own; the defaults fill in. */
-export function suiteTargets(
-  suite: LoadedSuite,
-  options: { resolveProfile: (name?: string) => Profile; profiles?: Profile[]; agents?: string[] },
-): RunTarget[] {
-  const profiles = options.profiles?.length
-    ? options.profiles
-    : (suite.targets.profiles?.map((name) => options.resolveProfile(name)) ?? [options.resolveProfile()]);
-  const agents: (string | undefined)[] = options.agents?.length
-    ? options.agents
-    : (suite.targets.agents ?? [undefined]);
-  return profiles.flatMap((profile) => agents.map((agent) => ({ profile, agent })));
-}
-
 function targetRef(target: RunTarget): TargetRef {
   return {
     key: `${target.profile.id}/${target.agent ?? ''}`,

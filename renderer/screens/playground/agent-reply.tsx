@@ -8,7 +8,7 @@ import { useNow } from '../../components/use-now';
 import { useRate } from '../../stores/live';
 import { framesOf, retry, stop } from './playground-actions';
 import { isActive, type ReplyTurn } from './playground-store';
-import { SaveAsCase } from '../tests/save-as-case';
+import { SaveAsCase } from '../suites/save-as-case';
 import { ReplyBody } from './reply-body';
 import { ReplyError } from './reply-error';
 import { bufferFor, type StreamBuffer } from './stream-buffer';

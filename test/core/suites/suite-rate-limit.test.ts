@@ -5,7 +5,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ManualClock } from '../../../shared/clock';
 import type { SuiteExchange } from '../../../electron/core/suites/suite-exchange';
 import { parseSuite } from '../../../electron/core/suites/suite-loader';
-import { runSuites, suiteTargets } from '../../../electron/core/suites/suite-runner';
+import { runSuites } from '../../../electron/core/suites/suite-runner';
+import { suiteTargets } from '../../../electron/core/suites/suite-targets';
 import { removeDir, startTestMock, type TestMock } from '../../support/mock';
 import { suiteHarness, type SuiteHarness } from '../../support/suite-harness';
 

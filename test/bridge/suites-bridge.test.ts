@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BridgeEvents, TestsProgress } from '../../shared/bridge';
+import type { BridgeEvents, SuitesProgress } from '../../shared/bridge';
 import type { FolderListing, RunComparison } from '../../shared/suite-folder';
 import { BridgeHost } from '../../electron/bridge/bridge-host';
 import { ConsoleCore } from '../../electron/core/console-core';
@@ -48,16 +48,16 @@ async function call<T>(name: string, input: unknown = {}): Promise<T> {
 
 async function runAndWait(input: Record<string, unknown>): Promise<{
   runId: string;
-  progress: TestsProgress[];
+  progress: SuitesProgress[];
   comparisons: Record<string, RunComparison | null>;
 }> {
   const from = events.length;
-  const { runId } = await call<{ runId: string }>('tests:run', input);
+  const { runId } = await call<{ runId: string }>('suites:run', input);
   for (let i = 0; i < 400; i++) {
     const progress = events
       .slice(from)
-      .filter((e) => e.event === 'tests:progress')
-      .map((e) => e.payload as TestsProgress);
+      .filter((e) => e.event === 'suites:progress')
+      .map((e) => e.payload as SuitesProgress);
     const end = progress.find((p) => p.type === 'run-finished');
     if (end?.type === 'run-finished') return { runId, progress, comparisons: end.comparisons };
     await new Promise((r) => setTimeout(r, 25));
@@ -67,15 +67,15 @@ async function runAndWait(input: Record<string, unknown>): Promise<{
 
 async function nextChange(from: number): Promise<FolderListing> {
   for (let i = 0; i < 200; i++) {
-    const change = events.slice(from).find((e) => e.event === 'tests:changed');
+    const change = events.slice(from).find((e) => e.event === 'suites:changed');
     if (change) return change.payload as FolderListing;
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error('no tests:changed');
+  throw new Error('no suites:changed');
 }
 
 beforeAll(async () => {
-  dataDir = tempDir('agent-console-tests-bridge-');
+  dataDir = tempDir('agent-console-suites-bridge-');
   home = realpathSync(tempDir('agent-console-home-'));
   folder = mkdtempSync(join(home, 'suites-'));
   writeFileSync(join(folder, 'echo.yaml'), ECHO);
@@ -99,9 +99,9 @@ afterAll(async () => {
   removeDir(home);
 });
 
-describe('tests:*', () => {
+describe('suites:*', () => {
   test('the web host opens a typed folder only inside the home folder; a relative path starts there', async () => {
-    expect(await host.invoke('tests:open', {})).toMatchObject({
+    expect(await host.invoke('suites:open', {})).toMatchObject({
       ok: false,
       error: { code: 'BAD_INPUT', message: expect.stringContaining('inside your home folder') },
     });
@@ -112,7 +112,7 @@ describe('tests:*', () => {
       '~/projects/agent-tests',
       join(home, 'projects', 'agent-tests'),
     ]) {
-      const listing = await call<FolderListing>('tests:open', { path: typed });
+      const listing = await call<FolderListing>('suites:open', { path: typed });
       expect(listing.folder).toBe(join(home, 'projects', 'agent-tests'));
     }
     const outside = tempDir('agent-console-outside-');
@@ -121,12 +121,12 @@ describe('tests:*', () => {
       symlinkSync(outside, join(home, 'linked'));
       const refusal = `Only a folder inside your home folder (${home}) can be opened by a typed path`;
       for (const typed of [outside, 'linked', '../', 'projects/../../', '/']) {
-        expect(await host.invoke('tests:open', { path: typed })).toMatchObject({
+        expect(await host.invoke('suites:open', { path: typed })).toMatchObject({
           ok: false,
           error: { code: 'BAD_INPUT', message: expect.stringContaining(refusal) },
         });
       }
-      expect(await host.invoke('tests:open', { path: 'nowhere' })).toMatchObject({
+      expect(await host.invoke('suites:open', { path: 'nowhere' })).toMatchObject({
         ok: false,
         error: { code: 'NOT_FOUND', message: `There is no folder at ${join(home, 'nowhere')}.` },
       });
@@ -144,11 +144,11 @@ describe('tests:*', () => {
       chooseFolder: async () => chosen,
     });
     try {
-      expect(await desktop.invoke('tests:open', { path: chosen })).toMatchObject({
+      expect(await desktop.invoke('suites:open', { path: chosen })).toMatchObject({
         ok: false,
         error: { code: 'BAD_INPUT', message: expect.stringContaining('Choose folder') },
       });
-      const opened = await desktop.invoke('tests:open', {});
+      const opened = await desktop.invoke('suites:open', {});
       expect(opened).toMatchObject({ ok: true, value: { folder: chosen } });
     } finally {
       desktop.close();
@@ -164,7 +164,7 @@ describe('tests:*', () => {
     );
     process.env.AGENT_CONSOLE_TEST_PIN = '4711';
     try {
-      const listing = await call<FolderListing>('tests:open', { path: dir });
+      const listing = await call<FolderListing>('suites:open', { path: dir });
       expect(listing.suites[0]).toMatchObject({
         name: 'Pin',
         warnings: ['AGENT_CONSOLE_TEST_PIN is shorter than 8 characters, so it is not masked in output.'],
@@ -175,7 +175,7 @@ describe('tests:*', () => {
   });
 
   test('opening a folder lists its suites with cases, and a broken file with its line', async () => {
-    const listing = await call<FolderListing>('tests:open', { path: folder });
+    const listing = await call<FolderListing>('suites:open', { path: folder });
     expect(listing.suites.map((s) => s.file)).toEqual(['broken.yaml', 'echo.yaml']);
     expect(listing.suites[1]).toMatchObject({
       name: 'Echo',
@@ -189,7 +189,7 @@ describe('tests:*', () => {
   });
 
   test('a file outside the folder is refused', async () => {
-    const refused = await host.invoke('tests:runs', { file: '../echo.yaml' });
+    const refused = await host.invoke('suites:runs', { file: '../echo.yaml' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
   });
 
@@ -199,7 +199,7 @@ describe('tests:*', () => {
     expect(types[0]).toBe('run-started');
     expect(types).toContain('cell-finished');
     expect(first.comparisons['echo.yaml']).toBeNull();
-    const kept = await call<{ runId: string; status: string }[]>('tests:runs', { file: 'echo.yaml' });
+    const kept = await call<{ runId: string; status: string }[]>('suites:runs', { file: 'echo.yaml' });
     expect(kept).toEqual([expect.objectContaining({ runId: first.runId, status: 'passed' })]);
 
     core.mock?.control.setAgent('echo', { status: 'error' });
@@ -210,14 +210,14 @@ describe('tests:*', () => {
         newFailures: [{ caseName: 'says hello back', target: 'Embedded mock / echo' }],
         fixed: [],
       });
-      const again = await call<RunComparison>('tests:compare', { file: 'echo.yaml', runId: second.runId });
+      const again = await call<RunComparison>('suites:compare', { file: 'echo.yaml', runId: second.runId });
       expect(again.newFailures).toHaveLength(1);
       const stored = await call<{
         cells: {
           status: string;
           attempts: { steps: { checks: { passed: boolean; expected: string; actual: string }[] }[] }[];
         }[];
-      }>('tests:runGet', { file: 'echo.yaml', runId: second.runId });
+      }>('suites:runGet', { file: 'echo.yaml', runId: second.runId });
       const failedCheck = stored.cells[0]?.attempts[0]?.steps[0]?.checks.find((c) => !c.passed);
       expect(failedCheck?.actual).toBeTruthy();
     } finally {
@@ -226,14 +226,14 @@ describe('tests:*', () => {
   });
 
   test('a whole-folder run stops on a broken file with its line', async () => {
-    const refused = await host.invoke('tests:run', {});
+    const refused = await host.invoke('suites:run', {});
     expect(refused).toMatchObject({
       ok: false,
       error: { message: expect.stringContaining('broken.yaml:6') },
     });
   });
 
-  test('an edit on disk arrives as tests:changed', async () => {
+  test('an edit on disk arrives as suites:changed', async () => {
     const from = events.length;
     writeFileSync(
       join(folder, 'broken.yaml'),
@@ -247,7 +247,7 @@ describe('tests:*', () => {
   });
 
   test('"Save as test case" keeps the file\'s comments and writes a case that passes', async () => {
-    await call('tests:saveCase', {
+    await call('suites:saveCase', {
       file: 'echo.yaml',
       message: 'good morning',
       agent: 'echo',
@@ -260,7 +260,7 @@ describe('tests:*', () => {
     expect(text).toContain('# inline comment');
     expect(text).toContain('contains: "Echo: good morning"');
     expect(text).toContain('ttft-ms: 100');
-    const listing = await call<FolderListing>('tests:list');
+    const listing = await call<FolderListing>('suites:list');
     const saved = listing.suites
       .find((s) => s.file === 'echo.yaml')
       ?.cases.find((c) => c.name === 'good morning');
@@ -272,7 +272,7 @@ describe('tests:*', () => {
 
   test('"Save as test case" refuses a message that holds a key, and writes nothing', async () => {
     const before = readFileSync(join(folder, 'echo.yaml'), 'utf8');
-    const refused = await host.invoke('tests:saveCase', {
+    const refused = await host.invoke('suites:saveCase', {
       file: 'echo.yaml',
       message: `my key is ams_${'a1B2'.repeat(8)}`,
       agent: 'echo',
@@ -290,7 +290,7 @@ describe('tests:*', () => {
   });
 
   test('saving for an agent the suite does not run against is refused; a new file is made', async () => {
-    const refused = await host.invoke('tests:saveCase', {
+    const refused = await host.invoke('suites:saveCase', {
       file: 'echo.yaml',
       message: 'x',
       agent: 'helpdesk',
@@ -301,14 +301,14 @@ describe('tests:*', () => {
       ok: false,
       error: { code: 'BAD_INPUT', message: expect.stringContaining('helpdesk') },
     });
-    await call('tests:saveCase', {
+    await call('suites:saveCase', {
       file: 'helpdesk.yaml',
       message: 'x',
       agent: 'helpdesk',
       reply: 'y',
       stream: false,
     });
-    const listing = await call<FolderListing>('tests:list');
+    const listing = await call<FolderListing>('suites:list');
     expect(listing.suites.find((s) => s.file === 'helpdesk.yaml')).toMatchObject({
       agents: ['helpdesk'],
       cases: [{ name: 'x' }],

@@ -35,14 +35,14 @@ export function SaveAsCase({ reply }: { reply: SavedReply }) {
   function show() {
     setError(undefined);
     setDone(undefined);
-    void bridge.tests.list({}).then((l) => l && useTests.setState({ listing: l }));
+    void bridge.suites.list({}).then((l) => l && useTests.setState({ listing: l }));
     dialog.current?.showModal();
   }
   async function save() {
     setError(undefined);
     try {
       const target = chosen === NEW ? newName.trim() : chosen;
-      const saved = await bridge.tests.saveCase({
+      const saved = await bridge.suites.saveCase({
         file: target,
         message: reply.message,
         ...(reply.agent ? { agent: reply.agent } : {}),

@@ -1,9 +1,9 @@
 // The Tests screen's state: the open folder's suites, the typed path, and the run being watched —
-// its plan (the grid), each cell's state as `tests:progress` events arrive, the progress count and,
+// its plan (the grid), each cell's state as `suites:progress` events arrive, the progress count and,
 // at the end, the comparison of each suite with its previous run. Outside React, so leaving the
 // screen and coming back keeps a run's grid.
 import { create } from 'zustand';
-import type { TestsProgress } from '../../../shared/bridge';
+import type { SuitesProgress } from '../../../shared/bridge';
 import type { FolderListing, RunComparison } from '../../../shared/suite-folder';
 import type { AttemptStatus, CellResult, RunPlan } from '../../../shared/suite-run';
 import { bridge } from '../../bridge';
@@ -40,13 +40,13 @@ export function setPath(path: string): void {
 }
 
 export async function openFolder(path?: string): Promise<void> {
-  const listing = await bridge.tests.open(path === undefined ? {} : { path });
+  const listing = await bridge.suites.open(path === undefined ? {} : { path });
   if (!listing) return;
   localStorage.setItem(PATH_KEY, listing.folder);
   useTests.setState({ listing, path: listing.folder });
 }
 
-function apply(run: RunView | undefined, event: TestsProgress): RunView | undefined {
+function apply(run: RunView | undefined, event: SuitesProgress): RunView | undefined {
   if (event.type === 'run-started') {
     const cells: RunView['cells'] = {};
     for (const suite of event.plan.suites) for (const c of suite.cells) cells[c.id] = { state: 'pending' };
@@ -85,21 +85,21 @@ let wired = false;
 export function wireTestsEvents(): void {
   if (wired) return;
   wired = true;
-  bridge.on('tests:changed', (listing) => useTests.setState({ listing }));
-  bridge.on('tests:progress', (event) => useTests.setState((s) => ({ run: apply(s.run, event) })));
-  void bridge.tests.list({}).then((listing) => {
+  bridge.on('suites:changed', (listing) => useTests.setState({ listing }));
+  bridge.on('suites:progress', (event) => useTests.setState((s) => ({ run: apply(s.run, event) })));
+  void bridge.suites.list({}).then((listing) => {
     if (listing) useTests.setState({ listing, path: listing.folder });
   });
 }
 
 export async function startRun(input: { file?: string; caseKey?: string }): Promise<void> {
   useTests.setState({ openCellId: undefined });
-  await bridge.tests.run(input);
+  await bridge.suites.run(input);
 }
 
 export async function cancelRun(): Promise<void> {
   const run = useTests.getState().run;
-  if (run && !run.finished) await bridge.tests.cancel({ runId: run.runId });
+  if (run && !run.finished) await bridge.suites.cancel({ runId: run.runId });
 }
 
 export function openCell(id: string | undefined): void {

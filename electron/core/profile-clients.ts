@@ -1,0 +1,98 @@
+// One API client per profile, shared by every caller in the process (the bridge, the CLI, suites,
+// monitors), so each key's requests go through its one limiter and into the one request log. A
+// client whose profile was removed or now points elsewhere goes, with its connections.
+import { readFileSync } from 'node:fs';
+import type { Clock } from '../../shared/clock';
+import { ApiClient } from './api-client';
+import type { AppLog } from './app-log';
+import { CoreError } from './core-error';
+import type { KeyVault } from './key-vault';
+import type { ProfileStore } from './profile-store';
+import { originOf, type Profile } from './profiles';
+import type { LimiterRegistry } from './rate-limiter';
+import type { RequestLog } from './request-log';
+
+interface ProfileClientsHost {
+  clock: Clock;
+  vault: KeyVault;
+  profiles: ProfileStore;
+  limiters: LimiterRegistry;
+  requestLog: RequestLog;
+  appLog: AppLog;
+}
+
+export class ProfileClients {
+  private readonly clients = new Map<string, { profile: Profile; client: ApiClient }>();
+
+  constructor(private readonly host: ProfileClientsHost) {
+    host.profiles.subscribe(() => this.forgetStale());
+  }
+
+  /** The profile's client, made once and kept while the profile still points where it did. */
+  for(profile: Profile): ApiClient {
+    const cached = this.clients.get(profile.id);
+    if (cached && sameTarget(cached.profile, profile)) return cached.client;
+    if (cached) this.drop(profile.id);
+    const { vault, limiters, requestLog, appLog, clock } = this.host;
+    const key = vault.get(profile.keyId);
+    if (!key) {
+      throw new CoreError(
+        'NO_KEY_FOR_PROFILE',
+        `Profile "${profile.name}" has no API key: choose one of your keys for it.`,
+      );
+    }
+    // The key never goes to an origin it was not added for, even with settings edited behind our
+    // back (docs/security.md, "Where a key may be sent").
+    if (key.origins && !key.origins.includes(originOf(profile.baseUrl))) {
+      throw new CoreError(
+        'ORIGIN_NOT_CONFIRMED',
+        `Key "${key.name}" was not added for ${originOf(profile.baseUrl)}; add the profile again to confirm.`,
+      );
+    }
+    const client = new ApiClient({
+      profileId: profile.id,
+      baseUrl: profile.baseUrl,
+      ...(profile.caCertPath ? { ca: readFileSync(profile.caCertPath, 'utf8') } : {}),
+      keyId: key.id,
+      secret: () => vault.secretFor(key.id),
+      limiter: limiters.for(key.id, key.tier),
+      clock,
+      log: (entry) => {
+        requestLog.add(entry);
+        if (entry.status === 0 || entry.status >= 500) {
+          appLog.warn(
+            `Request failed: ${entry.method} ${entry.url} -> ${entry.status || entry.errorCode || 'no response'}` +
+              (entry.requestId ? ` (request ${entry.requestId})` : ''),
+          );
+        }
+        if (entry.rate.limit !== undefined) vault.learnTier(key.id, entry.rate.limit);
+      },
+    });
+    this.clients.set(profile.id, { profile: { ...profile }, client });
+    return client;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.clients.values()].map((c) => c.client.close()));
+    this.clients.clear();
+  }
+
+  /** A profile removed or pointed elsewhere: its client (and its connections) go. */
+  private forgetStale(): void {
+    for (const [id, { profile }] of this.clients) {
+      const now = this.host.profiles.get(id);
+      if (!now || !sameTarget(profile, now)) this.drop(id);
+    }
+  }
+
+  private drop(id: string): void {
+    const entry = this.clients.get(id);
+    this.clients.delete(id);
+    void entry?.client.close().catch(() => undefined);
+  }
+}
+
+/** Same service, key and CA: the cached client still fits the profile. */
+function sameTarget(a: Profile, b: Profile): boolean {
+  return a.baseUrl === b.baseUrl && a.keyId === b.keyId && a.caCertPath === b.caCertPath;
+}

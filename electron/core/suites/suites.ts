@@ -1,0 +1,306 @@
+// Agent test suites as every front end uses them (`core.suites`): `agent-console test`, the Tests
+// screen through the bridge and the monitors' synthetic checks all load, pick targets and run
+// here, so a run is prepared one way. The Tests screen's workspace lives here too: the folder it
+// opened and its watcher, the runs under way (to cancel), the runs kept on disk and their
+// comparison with the previous run of the same suite.
+//
+// The heavy parts — YAML, JSON Schema, RE2, the folder watcher — load at the first call that
+// needs them: the core makes this object at its first use, and a CLI call that runs no suite, or
+// a window that never opens the Tests screen, loads none of them.
+import { basename, join } from 'node:path';
+import type { SuitesProgress } from '../../../shared/bridge/suites';
+import type {
+  FolderListing,
+  RunComparison,
+  StoredSuiteRun,
+  SuiteRunSummary,
+} from '../../../shared/suite-folder';
+import type { SuiteRunResult } from '../../../shared/suite-run';
+import type { AppLog } from '../app-log';
+import { CoreError } from '../core-error';
+import type { Profile } from '../profiles';
+import { compareRuns } from './run-compare';
+import { RunStore } from './run-store';
+import type { ObservedReply } from './save-case';
+import type { SuiteEnvOptions } from './suite-env';
+import type { SuiteExchange } from './suite-exchange';
+import type { LoadedSuite, SuiteFileError } from './suite-loader';
+import type { RunOptions, RunSuite, RunTarget } from './suite-runner';
+import { suiteTargets, type TargetChoice } from './suite-targets';
+
+/** The parts of the core the suites use (structural: no import cycle). */
+export interface SuitesHost {
+  dataDir: string;
+  /** Every exchange of a run: the core's (suite-exchange.ts), so through each key's one limiter. */
+  exchange: SuiteExchange;
+  /** A profile by id or name; the active one without. */
+  profile(ref?: string): Profile;
+  appLog: Pick<AppLog, 'error'>;
+}
+
+/**
+ * How the user names a folder for the core to read, watch and write in: the desktop's native
+ * chooser only, or in the browser a typed path inside the home folder (docs/security.md, "Suite
+ * and monitors files").
+ */
+export type FolderAccess =
+  | { kind: 'chooser'; choose: (() => Promise<string | undefined>) | undefined }
+  | { kind: 'typed'; homeDir: string };
+
+type Listener<T> = (value: T) => void;
+
+export class Suites {
+  private readonly store: RunStore;
+  private folder: string | undefined;
+  private stopWatching: (() => Promise<void>) | undefined;
+  private readonly running = new Map<string, AbortController>();
+  private readonly changed = new Set<Listener<FolderListing>>();
+  private readonly progress = new Set<Listener<SuitesProgress>>();
+
+  constructor(private readonly host: SuitesHost) {
+    // `test-runs`, as the data folder's layout names it (docs/security.md, "The data folder"):
+    // where the runs users have kept already are.
+    this.store = new RunStore(join(host.dataDir, 'test-runs'));
+  }
+
+  // ── Loading. Reads files and the declared environment only, so it needs no open core: the CLI
+  // loads every file before it opens one, and a file that may not run sends nothing.
+
+  /**
+   * The suite files named (a folder: its *.yaml and *.yml), each loaded; the files that do not
+   * load are returned with their problems, every one at once.
+   */
+  static async load(paths: readonly string[]): Promise<{ suites: LoadedSuite[]; failed: SuiteFileError[] }> {
+    const loader = await import('./suite-loader');
+    const suites: LoadedSuite[] = [];
+    const failed: SuiteFileError[] = [];
+    for (const file of await loader.findSuiteFiles(paths)) {
+      try {
+        suites.push(await loader.loadSuiteFile(file));
+      } catch (error) {
+        if (!(error instanceof loader.SuiteFileError)) throw error;
+        failed.push(error);
+      }
+    }
+    return { suites, failed };
+  }
+
+  /** One suite file, read with the environment rules of `options` (a monitor's key variable). */
+  static async loadFile(path: string, options: SuiteEnvOptions = {}): Promise<LoadedSuite> {
+    const { loadSuiteFile } = await import('./suite-loader');
+    return loadSuiteFile(path, process.env, options);
+  }
+
+  /** Suite text that is no file of the user's (a monitor's one message); it reads no environment. */
+  static async parse(text: string, name: string, options: SuiteEnvOptions = {}): Promise<LoadedSuite> {
+    const { parseSuite } = await import('./suite-loader');
+    return parseSuite(text, name, {}, options);
+  }
+
+  // ── Running.
+
+  /** What a suite runs against; the caller's profiles and agents override the suite's own. */
+  targets(suite: LoadedSuite, choice: Partial<TargetChoice> = {}): RunTarget[] {
+    return suiteTargets(suite, { resolveProfile: (name) => this.host.profile(name), ...choice });
+  }
+
+  /** Runs suites × targets through the core's exchanges; `onEvent` follows every step. */
+  async run(runs: readonly RunSuite[], options: Omit<RunOptions, 'exchange'> = {}): Promise<SuiteRunResult> {
+    const { runSuites } = await import('./suite-runner');
+    return runSuites(runs, { ...options, exchange: this.host.exchange });
+  }
+
+  // ── The Tests screen's workspace.
+
+  /** Opens a folder of suite files and watches it; null when the chooser was cancelled. */
+  async open(path: string | undefined, access: FolderAccess): Promise<FolderListing | null> {
+    const { checkFolder, checkTypedFolder, listFolder, watchFolder } = await import('./suite-folder');
+    let dir: string;
+    if (access.kind === 'chooser') {
+      if (path !== undefined) {
+        throw new CoreError(
+          'BAD_INPUT',
+          'In the desktop app a folder is opened with Choose folder…; a typed path is for the console in a browser.',
+        );
+      }
+      if (!access.choose) throw new CoreError('BAD_INPUT', 'This window has no folder chooser.');
+      const chosen = await access.choose();
+      if (chosen === undefined) return null;
+      dir = await checkFolder(chosen);
+    } else {
+      if (path === undefined || path.trim() === '') {
+        throw new CoreError(
+          'BAD_INPUT',
+          `Type the path of a folder of suite files inside your home folder (${access.homeDir}); a relative path starts there.`,
+        );
+      }
+      dir = await checkTypedFolder(path, access.homeDir);
+    }
+    const listing = await listFolder(dir);
+    await this.stopWatching?.();
+    this.folder = dir;
+    this.stopWatching = watchFolder(dir, () => {
+      if (this.folder !== dir) return;
+      listFolder(dir).then(
+        (next) => tell(this.changed, next),
+        (error: unknown) => this.host.appLog.error(`suites: cannot list ${dir}: ${String(error)}`),
+      );
+    });
+    return listing;
+  }
+
+  /** The open folder's suites again; null when none is open. */
+  async list(): Promise<FolderListing | null> {
+    if (!this.folder) return null;
+    const { listFolder } = await import('./suite-folder');
+    return listFolder(this.folder);
+  }
+
+  /**
+   * Starts a run of the open folder's suites (all, one `file`, or one `caseKey` of it) against
+   * their own targets; resolves with its id once planned, so the screen can cancel at once.
+   * Progress goes to `onProgress`; the finished run is kept and compared with the previous one.
+   */
+  async start(request: {
+    file?: string;
+    caseKey?: string;
+    concurrency?: number;
+  }): Promise<{ runId: string }> {
+    const suites = await this.loadFromFolder(request.file, request.caseKey);
+    const runs = suites.map((suite) => ({ suite, targets: this.targets(suite) }));
+    const controller = new AbortController();
+    return new Promise((resolve, reject) => {
+      this.runAndKeep(runs, controller, (runId) => resolve({ runId }), request.concurrency).catch(
+        (error: unknown) => {
+          this.host.appLog.error(`suites: the run failed: ${String(error)}`);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  cancel(runId: string): { cancelled: boolean } {
+    const controller = this.running.get(runId);
+    controller?.abort();
+    return { cancelled: controller !== undefined };
+  }
+
+  /** A suite's kept runs, newest first. */
+  async runs(file: string): Promise<SuiteRunSummary[]> {
+    return this.store.summaries(await this.pathOf(file));
+  }
+
+  async storedRun(file: string, runId: string): Promise<StoredSuiteRun | null> {
+    return (await this.store.get(await this.pathOf(file), runId)) ?? null;
+  }
+
+  /** A kept run against the previous run of the same suite; null when there is none. */
+  async compare(file: string, runId: string, slowerPercent?: number): Promise<RunComparison | null> {
+    const path = await this.pathOf(file);
+    const [current, previous] = await Promise.all([
+      this.store.get(path, runId),
+      this.store.previous(path, runId),
+    ]);
+    return current && previous ? compareRuns(previous, current, slowerPercent) : null;
+  }
+
+  /** "Save as test case": appends a case suggested from a reply to a suite file of the open folder. */
+  async saveCase(
+    request: Omit<ObservedReply, 'agent'> & {
+      file: string;
+      agent?: string | undefined;
+      name?: string | undefined;
+    },
+  ): Promise<{ file: string; caseName: string }> {
+    const { file, name, ...observed } = request;
+    const path = await this.pathOf(file);
+    const { saveCase } = await import('./save-case');
+    const saved = await saveCase(path, { ...observed, agent: observed.agent }, name);
+    return { file, caseName: saved.caseName };
+  }
+
+  /** The open folder's suites after a file was added, edited or removed on disk. */
+  onChanged(listener: Listener<FolderListing>): () => void {
+    this.changed.add(listener);
+    return () => this.changed.delete(listener);
+  }
+
+  /** A workspace run as the screen follows it: attempts without their steps, the end with comparisons. */
+  onProgress(listener: Listener<SuitesProgress>): () => void {
+    this.progress.add(listener);
+    return () => this.progress.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    for (const controller of this.running.values()) controller.abort();
+    await this.stopWatching?.();
+  }
+
+  private openFolder(): string {
+    if (!this.folder) throw new CoreError('NO_FOLDER', 'Open a folder of suite files first.');
+    return this.folder;
+  }
+
+  /** A suite file of the open folder by its name; nothing that leaves the folder. */
+  private async pathOf(file: string): Promise<string> {
+    const folder = this.openFolder();
+    const { suitePath } = await import('./suite-folder');
+    return suitePath(folder, file);
+  }
+
+  private async loadFromFolder(
+    file: string | undefined,
+    caseKey: string | undefined,
+  ): Promise<LoadedSuite[]> {
+    const dir = this.openFolder();
+    const { loadFolderSuite, suiteFileNames } = await import('./suite-folder');
+    const files = file ? [file] : await suiteFileNames(dir);
+    const suites: LoadedSuite[] = [];
+    // A file that does not load stops the run with its problems: the screen shows them by line.
+    for (const name of files) suites.push(await loadFolderSuite(dir, name));
+    if (caseKey === undefined) return suites;
+    const only = suites[0]?.cases.filter((c) => c.key === caseKey) ?? [];
+    if (!suites[0] || only.length === 0)
+      throw new CoreError('NOT_FOUND', `The suite has no case ${caseKey}.`);
+    return [{ ...suites[0], cases: only }];
+  }
+
+  private async runAndKeep(
+    runs: RunSuite[],
+    controller: AbortController,
+    onStarted: (runId: string) => void,
+    concurrency: number | undefined,
+  ): Promise<void> {
+    const result = await this.run(runs, {
+      ...(concurrency !== undefined ? { concurrency } : {}),
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.type === 'run-started') {
+          this.running.set(event.plan.runId, controller);
+          tell(this.progress, event);
+          onStarted(event.plan.runId);
+        } else if (event.type === 'attempt-started') {
+          tell(this.progress, { type: 'attempt-started', runId: event.runId, cellId: event.cellId });
+        } else if (event.type === 'attempt-finished') {
+          const { runId, cellId, done, total } = event;
+          tell(this.progress, { type: 'attempt-finished', runId, cellId, done, total });
+        } else if (event.type === 'cell-finished') {
+          tell(this.progress, event);
+        }
+      },
+    });
+    this.running.delete(result.runId);
+    const comparisons: Record<string, RunComparison | null> = {};
+    for (const suite of result.suites) {
+      const previous = await this.store.previous(suite.file);
+      comparisons[basename(suite.file)] = previous ? compareRuns(previous, suite) : null;
+    }
+    await this.store.save(result);
+    const { suites: _suites, ...rest } = result;
+    tell(this.progress, { type: 'run-finished', result: rest, comparisons });
+  }
+}
+
+function tell<T>(listeners: ReadonlySet<Listener<T>>, value: T): void {
+  for (const listener of listeners) listener(value);
+}

@@ -1,0 +1,61 @@
+// monitors:… — the Overview: every monitor's row, adding and editing monitors, checking now, muting
+// notifications and a test notification.
+import { z } from 'zod';
+import { MAX_HEALTH_INTERVAL_MS, MIN_HEALTH_INTERVAL_MS } from '../health';
+import type { MonitorNotification, MonitorView, TestNotificationResult } from '../monitor';
+import { id, none, returns, text, type DomainCalls } from './schemas';
+
+const monitorInput = z.strictObject({
+  name: text(100),
+  profileId: id,
+  healthEveryS: z
+    .number()
+    .int()
+    .min(MIN_HEALTH_INTERVAL_MS / 1000)
+    .max(MAX_HEALTH_INTERVAL_MS / 1000)
+    .optional(),
+  synthetic: z
+    .strictObject({
+      everyMinutes: z.number().int().min(1).max(1440),
+      agents: z.array(text(200)).max(20),
+      /** One message and its assertions (YAML list, as in a suite file)… */
+      message: text(100_000).optional(),
+      stream: z.boolean().optional(),
+      assertYaml: text(20_000).optional(),
+      /** …or a suite file and some of its cases. */
+      suite: text(4096).optional(),
+      cases: z.array(text(500)).max(100).optional(),
+    })
+    .optional(),
+  desktop: z.boolean().optional(),
+  muted: z.boolean().optional(),
+  webhooks: z
+    .array(z.strictObject({ url: text(2000), format: z.enum(['json', 'slack']) }))
+    .max(10)
+    .optional(),
+});
+
+export const MONITORS_CALLS = {
+  /** Every monitor: the saved ones and the active profile's own poll, as the Overview shows them. */
+  'monitors:list': { input: none, output: returns<MonitorView[]>() },
+  'monitors:add': { input: monitorInput, output: returns<MonitorView>() },
+  /** `keepWebhooks`: the ids of the webhooks to keep; new ones come in `webhooks` with their URLs. */
+  'monitors:update': {
+    input: monitorInput.extend({ id, keepWebhooks: z.array(id).max(20).default([]) }),
+    output: returns<MonitorView>(),
+  },
+  'monitors:remove': { input: z.strictObject({ id }), output: returns<{ removed: string }>() },
+  /** Checks now: the health poll, and the synthetic check when the monitor has one. */
+  'monitors:check': { input: z.strictObject({ id }), output: returns<MonitorView>() },
+  /** Desktop and browser notifications muted (or not) in the app, for every monitor. */
+  'monitors:muted': { input: none, output: returns<{ muted: boolean }>() },
+  'monitors:mute': { input: z.strictObject({ muted: z.boolean() }), output: returns<{ muted: boolean }>() },
+  'monitors:testNotify': { input: z.strictObject({ id }), output: returns<TestNotificationResult>() },
+} as const satisfies DomainCalls<'monitors'>;
+
+export interface MonitorsEvents {
+  /** The Overview's rows, after any monitor checked or changed (at most a few times a second). */
+  'monitors:changed': MonitorView[];
+  /** A confirmed change (or a test) to tell the person: the desktop app and the browser show it. */
+  'monitors:notify': MonitorNotification;
+}
