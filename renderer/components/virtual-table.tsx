@@ -14,7 +14,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { recallScroll, rememberScroll } from '../stores/scroll-memory';
+import { recallScroll, rememberScroll } from './scroll-memory';
 
 const ROW_HEIGHT = 36;
 

@@ -1,6 +1,6 @@
 // Whether status changes reach the desktop, and the button that asks the browser's permission.
 import { useState } from 'react';
-import { useNotificationsMuted } from '../../components/mute-toggle';
+import { useNotificationsMuted } from '../../data/monitors';
 import { askNotificationPermission, notificationSupport, type NotificationSupport } from './health-notifier';
 
 const WORDS: Record<NotificationSupport, string> = {

@@ -4,7 +4,7 @@
 // there to avoid saying everything twice. What to notify — and the debounce — is decided in the
 // core (HealthTransition.notify), so both paths tell the same story.
 import type { TestNotificationResult } from '../../../shared/monitor';
-import { bridge } from '../../bridge';
+import { onMonitorNotification } from '../../data/monitors';
 
 export type NotificationSupport = NotificationPermission | 'unsupported' | 'desktop-app';
 
@@ -51,7 +51,7 @@ let started = false;
 export function startHealthNotifications(): void {
   if (started) return;
   started = true;
-  bridge.on('monitors:notify', (n) => {
+  onMonitorNotification((n) => {
     if (!n.desktop || notificationSupport() !== 'granted') return;
     try {
       // One tag per monitor: a newer status replaces an older notification instead of stacking under it.

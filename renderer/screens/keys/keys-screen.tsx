@@ -2,9 +2,10 @@
 // list with the servers each key may go to, remove, and where the secrets are kept. The secret
 // typed here goes to the core once and is cleared from the page.
 import { useState, type FormEvent } from 'react';
-import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
-import { useAppInfo, useKeys, useProfiles } from '../../data/queries';
+import { useAppInfo } from '../../data/app';
+import { useAddKey, useKeys, useRemoveKey } from '../../data/keys';
+import { useProfiles } from '../../data/profiles';
 import { keyShapeProblem } from './key-shape';
 
 export function KeysScreen() {
@@ -12,6 +13,8 @@ export function KeysScreen() {
   const keys = useKeys();
   const profiles = useProfiles();
   const keychain = info.data?.keychain;
+  const addKey = useAddKey();
+  const removeKey = useRemoveKey();
   const [name, setName] = useState('');
   const [secret, setSecret] = useState('');
   const [server, setServer] = useState('https://');
@@ -33,7 +36,7 @@ export function KeysScreen() {
     setBusy(true);
     setError(undefined);
     try {
-      await bridge.keys.add({
+      await addKey.mutateAsync({
         name: name.trim(),
         secret: secret.trim(),
         baseUrl: server.trim(),
@@ -58,7 +61,7 @@ export function KeysScreen() {
       return;
     setError(undefined);
     try {
-      await bridge.keys.remove({ id });
+      await removeKey.mutateAsync(id);
     } catch (e) {
       setError(e);
     }

@@ -4,9 +4,9 @@
 // shows only its host afterwards.
 import { useState, type FormEvent } from 'react';
 import type { MonitorView } from '../../../shared/monitor';
-import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
-import { useProfiles } from '../../data/queries';
+import { useAddMonitor, useRemoveMonitor, useUpdateMonitor } from '../../data/monitors';
+import { useProfiles } from '../../data/profiles';
 
 interface FormProps {
   /** A saved monitor to edit, the active profile's own poll to save, or nothing for a new one. */
@@ -18,6 +18,9 @@ const DEFAULT_ASSERT = '- completes: true\n- ttft-ms: 2000\n';
 
 export function MonitorForm({ editing, onDone }: FormProps) {
   const profiles = useProfiles().data ?? [];
+  const addMonitor = useAddMonitor();
+  const updateMonitor = useUpdateMonitor();
+  const removeMonitor = useRemoveMonitor();
   const saved = editing && !editing.implicit ? editing : undefined;
   const settings = editing?.settings;
   const synth = settings?.synthetic;
@@ -72,8 +75,8 @@ export function MonitorForm({ editing, onDone }: FormProps) {
     };
     try {
       if (saved)
-        await bridge.monitors.update({ ...input, id: saved.id, keepWebhooks: kept.map((h) => h.id) });
-      else await bridge.monitors.add(input);
+        await updateMonitor.mutateAsync({ ...input, id: saved.id, keepWebhooks: kept.map((h) => h.id) });
+      else await addMonitor.mutateAsync(input);
       onDone();
     } catch (e) {
       setError(e);
@@ -86,7 +89,7 @@ export function MonitorForm({ editing, onDone }: FormProps) {
     if (!saved) return;
     setPending(true);
     try {
-      await bridge.monitors.remove({ id: saved.id });
+      await removeMonitor.mutateAsync(saved.id);
       onDone();
     } catch (e) {
       setError(e);

@@ -2,11 +2,13 @@
 // place, and the stream inspector beside it. Memoised on the turn object, which changes only when
 // the reply changes state; its streaming text re-renders from the buffer, once per frame.
 import { memo, useState, useSyncExternalStore } from 'react';
-import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
 import { useNow } from '../../components/use-now';
+import { chatCurl } from '../../data/chat';
+import { useSaveFixture } from '../../data/mock';
 import { useRate } from '../../stores/live';
-import { framesOf, retry, stop } from './playground-actions';
+import { retry, stop } from './composer-actions';
+import { framesOf } from './reply-frames';
 import { isActive, type ReplyTurn } from './playground-store';
 import { SaveAsCase } from '../tests/save-as-case';
 import { ReplyBody } from './reply-body';
@@ -76,6 +78,7 @@ function CopyButtons({
 }) {
   const [done, setDone] = useState<string>();
   const [error, setError] = useState<unknown>();
+  const saveAsFixture = useSaveFixture();
   async function copy(text: string, what: string) {
     try {
       await navigator.clipboard.writeText(text);
@@ -88,7 +91,7 @@ function CopyButtons({
     setError(undefined);
     try {
       const { message, agent, session_id, stream } = reply.request;
-      const { command } = await bridge.chat.curl({
+      const command = await chatCurl({
         message,
         stream,
         ...(agent ? { agent } : {}),
@@ -105,7 +108,7 @@ function CopyButtons({
     setError(undefined);
     try {
       const agent = reply.request.agent ?? 'default';
-      const saved = await bridge.mock.fixtureSave({
+      const saved = await saveAsFixture.mutateAsync({
         name: `${agent} reply`,
         agent,
         frames: await framesOf(reply),

@@ -2,7 +2,7 @@
 // each with its own timing, so pace and first-chunk times can be read across agents.
 import { memo, useRef, useState } from 'react';
 import { AgentReply } from './agent-reply';
-import { clearCompare } from './playground-actions';
+import { clearCompare } from './composer-actions';
 import { usePlayground, type CompareRound } from './playground-store';
 import { useStickToBottom } from './stick-to-bottom';
 

@@ -142,7 +142,7 @@ function restoredDraft(): { draft: string; draftNote?: string } {
 export const usePlayground = create<PlaygroundState>(() => ({
   session: {
     id: prefs.sessionId ?? newSessionId(),
-    // A remembered session is reopened from its transcript (playground-actions.ts).
+    // A remembered session is reopened from its transcript (session-actions.ts).
     startedHere: prefs.sessionId === undefined,
     loading: prefs.sessionId !== undefined,
   },

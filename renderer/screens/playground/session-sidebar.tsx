@@ -1,9 +1,9 @@
 // The sessions this console has recorded (the API keeps no history: DESIGN.md §2), newest first.
 // Choosing one reopens it with its messages, after a reload or a restart too.
 import { ErrorMessage } from '../../components/error-message';
-import { forgetSession, openSession } from './playground-actions';
+import { useForgetSession, useSessions } from '../../data/transcripts';
 import { usePlayground } from './playground-store';
-import { useSessions } from '../../data/playground-queries';
+import { newSession, openSession } from './session-actions';
 
 function ago(iso: string): string {
   const seconds = Math.round((Date.now() - Date.parse(iso)) / 1000);
@@ -16,6 +16,7 @@ function ago(iso: string): string {
 export function SessionSidebar() {
   const sessions = useSessions();
   const current = usePlayground((s) => s.session.id);
+  const forget = useForgetSession();
   const list = [...(sessions.data?.summaries ?? [])].sort((a, b) =>
     b.lastActivityAt.localeCompare(a.lastActivityAt),
   );
@@ -54,7 +55,11 @@ export function SessionSidebar() {
                 if (
                   window.confirm('Forget this session’s record on this computer? The service keeps its own.')
                 ) {
-                  void forgetSession(s.id);
+                  forget.mutate(s.id, {
+                    onSuccess: () => {
+                      if (usePlayground.getState().session.id === s.id) newSession();
+                    },
+                  });
                 }
               }}
             >

@@ -4,9 +4,15 @@
 // key added at the command line) asks for the key to be typed again.
 import { useState, type FormEvent } from 'react';
 import type { ConnectionTest } from '../../../shared/bridge';
-import { bridge } from '../../bridge';
 import { asBridgeError, ErrorMessage } from '../../components/error-message';
-import { useKeys, useProfiles } from '../../data/queries';
+import { useKeys } from '../../data/keys';
+import {
+  testProfile,
+  useAddProfile,
+  useProfiles,
+  useRemoveProfile,
+  useUseProfile,
+} from '../../data/profiles';
 import { ConfirmOrigin } from './confirm-origin';
 
 function TestResult({ result }: { result: ConnectionTest }) {
@@ -23,6 +29,9 @@ function TestResult({ result }: { result: ConnectionTest }) {
 export function ProfilesScreen() {
   const profiles = useProfiles();
   const keys = useKeys();
+  const addProfile = useAddProfile();
+  const removeProfile = useRemoveProfile();
+  const makeActive = useUseProfile();
   const [results, setResults] = useState<Record<string, ConnectionTest | 'testing'>>({});
   const [error, setError] = useState<unknown>();
   const [form, setForm] = useState({ name: '', baseUrl: 'https://', keyId: '', caCertPem: '' });
@@ -33,11 +42,7 @@ export function ProfilesScreen() {
 
   async function test(id: string) {
     setResults((r) => ({ ...r, [id]: 'testing' }));
-    const result = await bridge.profiles.test({ id }).catch((e: unknown): ConnectionTest => ({
-      ok: false,
-      durationMs: 0,
-      error: { code: 'UNEXPECTED', message: String(e) },
-    }));
+    const result = await testProfile(id);
     setResults((r) => ({ ...r, [id]: result }));
   }
 
@@ -55,7 +60,7 @@ export function ProfilesScreen() {
     setBusy(true);
     setError(undefined);
     try {
-      await bridge.profiles.add({
+      await addProfile.mutateAsync({
         name: form.name.trim(),
         baseUrl: form.baseUrl.trim(),
         keyId: form.keyId,
@@ -96,7 +101,7 @@ export function ProfilesScreen() {
                     {result === 'testing' ? 'Testing…' : 'Test connection'}
                   </button>
                   {!p.active ? (
-                    <button type="button" onClick={() => void act(() => bridge.profiles.use({ id: p.id }))}>
+                    <button type="button" onClick={() => void act(() => makeActive.mutateAsync(p.id))}>
                       Use
                     </button>
                   ) : null}
@@ -107,7 +112,7 @@ export function ProfilesScreen() {
                       aria-label={`Remove ${p.name}`}
                       onClick={() => {
                         if (window.confirm(`Remove the profile “${p.name}”?`))
-                          void act(() => bridge.profiles.remove({ id: p.id }));
+                          void act(() => removeProfile.mutateAsync(p.id));
                       }}
                     >
                       Remove

@@ -1,9 +1,9 @@
-// The window's title follows the worst monitor (issue 17): "Agent Console" while all is well,
+// The window's title follows the worst monitor: "Agent Console" while all is well,
 // "Unhealthy: Production — Agent Console" when not. In the desktop app the window takes the page's
 // title; in a browser it is the tab's. The tray's colour follows the same status (the shell).
 import { useEffect } from 'react';
 import { WATCH_SEVERITY, WATCH_WORDS } from '../../shared/monitor';
-import { useMonitors } from '../data/health-queries';
+import { useMonitors } from '../data/monitors';
 
 export function WindowTitle() {
   const monitors = useMonitors().data;

@@ -1,6 +1,6 @@
 // "Agent: [All agents ▾]" — the filter the browsers share. Every agent of the profile is offered;
 // a chosen agent the list no longer has stays shown, so the filter never changes by itself.
-import { useAllAgents } from '../data/browse-queries';
+import { useAllAgents } from '../data/agents';
 
 interface AgentFilterProps {
   value: string | undefined;

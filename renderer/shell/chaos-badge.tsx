@@ -1,6 +1,6 @@
 // Active chaos, in the header on every screen, so nobody forgets it is on.
-import { useNavigation } from '../../stores/navigation';
-import { useMockState } from '../../data/mock-queries';
+import { useNavigation } from '../stores/navigation';
+import { useMockState } from '../data/mock';
 import './chaos-badge.css';
 
 export function ChaosBadge() {

@@ -2,9 +2,9 @@
 // message with its original reply and the new one side by side.
 import type { Transcript } from '../../shared/transcript';
 import { closeReplay, runReplay, stopReplay, useReplay, type ReplayRow } from '../stores/replay';
-import { useAllAgents } from '../data/browse-queries';
-import { ErrorMessage } from './error-message';
-import { replaySteps } from './replay-plan';
+import { useAllAgents } from '../data/agents';
+import { ErrorMessage } from '../components/error-message';
+import { replaySteps } from '../components/replay-plan';
 
 function Cell({ row }: { row: ReplayRow }) {
   switch (row.state) {

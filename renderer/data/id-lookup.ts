@@ -1,18 +1,20 @@
 // Finds what an id names: an agent (slug or agent_id), a thread, or a conversation (id or
 // session_id). The API has no get-by-id endpoints, so lookups read the lists: agents and threads
 // are one cached request each; conversations are paged through (cached pages first) until found.
-import type { QueryClient } from '@tanstack/react-query';
 import type {
   ReceivedAgent as Agent,
   ReceivedConversation as Conversation,
   ReceivedConversationList as ConversationList,
   ReceivedThread as Thread,
 } from '../../shared/received';
-import { bridge } from '../bridge';
-import { allAgentsQuery, threadsQuery, transcriptsQuery } from '../data/browse-queries';
-import { queryKeys } from '../data/query-keys';
-import { MAX_PAGE } from './fetch-all-pages';
 import { lookupOrder } from './id-shape';
+import { allAgentsQuery } from './agents';
+import { conversationsPage } from './conversations';
+import { MAX_PAGE } from './fetch-all-pages';
+import { queryClient } from './query-client';
+import { queryKeys } from './query-keys';
+import { threadsQuery } from './threads';
+import { transcriptsQuery } from './transcripts';
 
 export type LookupResult =
   | { kind: 'agent'; agent: Agent }
@@ -23,7 +25,6 @@ export type LookupResult =
 type Progress = (text: string) => void;
 
 async function findConversation(
-  client: QueryClient,
   profile: string | undefined,
   id: string,
   progress: Progress,
@@ -31,7 +32,7 @@ async function findConversation(
 ): Promise<Conversation | undefined> {
   const matches = (c: Conversation) => c.id === id || c.session_id === id;
   // Anything already loaded, on any page or filter.
-  for (const [, data] of client.getQueriesData<ConversationList | Conversation[]>({
+  for (const [, data] of queryClient.getQueriesData<ConversationList | Conversation[]>({
     queryKey: queryKeys.conversations.of(profile),
   })) {
     const rows = Array.isArray(data) ? data : data?.conversations;
@@ -42,7 +43,7 @@ async function findConversation(
   let total = Infinity;
   while (offset < total && !signal.aborted) {
     progress(`Looking through conversations${Number.isFinite(total) ? `: ${offset} of ${total}` : ''}…`);
-    const page = await bridge.conversations.list({ limit: MAX_PAGE, offset });
+    const page = await conversationsPage(MAX_PAGE, offset);
     total = page.total;
     const hit = page.conversations.find(matches);
     if (hit) return hit;
@@ -53,7 +54,6 @@ async function findConversation(
 }
 
 export async function lookupId(
-  client: QueryClient,
   profile: string | undefined,
   rawId: string,
   progress: Progress,
@@ -64,21 +64,21 @@ export async function lookupId(
     if (signal.aborted) break;
     if (kind === 'agent') {
       progress('Looking through agents…');
-      const agents = await client.fetchQuery(allAgentsQuery(profile));
+      const agents = await queryClient.fetchQuery(allAgentsQuery(profile));
       const agent = agents.find((a) => a.slug === id || a.agent_id.toLowerCase() === id.toLowerCase());
       if (agent) return { kind: 'agent', agent };
     } else if (kind === 'thread') {
       progress('Looking through threads…');
-      const threads = await client.fetchQuery(threadsQuery(profile));
+      const threads = await queryClient.fetchQuery(threadsQuery(profile));
       const thread = threads.find((t) => t.id === id);
       if (thread) return { kind: 'thread', thread, id };
       // A thread this client knows but the service no longer lists still has a history to read.
-      const known = await client.fetchQuery(transcriptsQuery(profile, 'thread'));
+      const known = await queryClient.fetchQuery(transcriptsQuery(profile, 'thread'));
       if (known.summaries.some((s) => s.id === id)) return { kind: 'thread', thread: undefined, id };
     } else {
-      const conversation = await findConversation(client, profile, id, progress, signal);
+      const conversation = await findConversation(profile, id, progress, signal);
       if (conversation) return { kind: 'conversation', conversation, sessionId: conversation.session_id };
-      const known = await client.fetchQuery(transcriptsQuery(profile, 'session'));
+      const known = await queryClient.fetchQuery(transcriptsQuery(profile, 'session'));
       if (known.summaries.some((s) => s.id === id)) {
         return { kind: 'conversation', conversation: undefined, sessionId: id };
       }

@@ -5,7 +5,7 @@
 // gauge says the count is as of the last request, in a neutral colour, its bar as full as the count.
 import { useEffect } from 'react';
 import { refreshRate, useRate } from '../stores/live';
-import { useNow } from './use-now';
+import { useNow } from '../components/use-now';
 
 /** Amber under half left, red under a fifth (and at none). */
 function gaugeLevel(remaining: number, limit: number, paused: boolean): string {

@@ -1,17 +1,15 @@
 // "Open by id": paste an agent slug or id, a thread id, or a conversation's id or session id from a
 // ticket, and land on it in its browser with its detail open.
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
+import { ErrorMessage } from '../components/error-message';
+import { lookupId } from '../data/id-lookup';
+import { useActiveProfileId } from '../data/profiles';
 import { useAgentsView } from '../stores/agents-view';
 import { useConversationsView } from '../stores/conversations-view';
 import { useNavigation } from '../stores/navigation';
 import { useThreadsView } from '../stores/threads-view';
-import { ErrorMessage } from './error-message';
-import { lookupId } from './id-lookup';
-import { useActiveProfileId } from '../data/queries';
 
 export function OpenById() {
-  const client = useQueryClient();
   const profile = useActiveProfileId();
   const [text, setText] = useState('');
   const [status, setStatus] = useState<string>();
@@ -30,7 +28,7 @@ export function OpenById() {
     setNotFound(undefined);
     setStatus('Looking…');
     try {
-      const found = await lookupId(client, profile, id, setStatus, controller.signal);
+      const found = await lookupId(profile, id, setStatus, controller.signal);
       if (controller.signal.aborted) return;
       const { go } = useNavigation.getState();
       switch (found.kind) {

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FetchCancelled,
-  fetchAllPages,
-  type PageProgress,
-} from '../../../renderer/components/fetch-all-pages';
+import { FetchCancelled, fetchAllPages, type PageProgress } from '../../../renderer/data/fetch-all-pages';
 
 function listing(size: number) {
   const all = Array.from({ length: size }, (_, i) => ({ id: `r${i}` }));

@@ -1,11 +1,7 @@
 // The active profile, switchable from anywhere, with whether it answers.
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { bridge } from '../bridge';
-import { ErrorMessage } from './error-message';
-import { useConnection, useProfiles } from '../data/queries';
-import { queryKeys } from '../data/query-keys';
-import { useHealthState } from '../data/health-queries';
+import { ErrorMessage } from '../components/error-message';
+import { useHealthState } from '../data/health';
+import { useConnection, useProfiles, useUseProfile } from '../data/profiles';
 import { useHostLink } from '../stores/host-link';
 import { HEALTH_SAMPLE_FRESH_MS, type MonitorStatus } from '../../shared/health';
 
@@ -20,13 +16,12 @@ const MONITOR_WORDS: Record<MonitorStatus, { label: string; tone: string } | und
 
 export function ProfileSwitcher() {
   const profiles = useProfiles();
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<unknown>();
+  const switching = useUseProfile();
   const active = profiles.data?.find((p) => p.active);
   const health = useHealthState();
   const sample = health.data?.last;
   // The health monitor checks the active profile from the start: a fresh check of it answers
-  // already, so the first screen says "Connected" without a second call (issue 18); asked during
+  // already, so the first screen says "Connected" without a second call; asked during
   // the monitor's first check, the core answers once that check is over (within a second). A
   // profile the monitor has not checked (just switched to, or a slow first check) gets a
   // connection test.
@@ -37,7 +32,7 @@ export function ProfileSwitcher() {
     Date.now() - sample.at < HEALTH_SAMPLE_FRESH_MS;
   const connection = useConnection(active?.id, health.isFetched && !monitored);
   // The health monitor's latest check of this profile, when it is newer than the connection test:
-  // "Connected" must not stay up through an outage the monitor has seen (issue 14).
+  // "Connected" must not stay up through an outage the monitor has seen.
   const fromMonitor =
     sample && sample.profileId === active?.id && sample.at >= connection.dataUpdatedAt
       ? MONITOR_WORDS[sample.status]
@@ -63,15 +58,7 @@ export function ProfileSwitcher() {
           aria-label="Profile"
           value={active?.id ?? ''}
           disabled={!profiles.data}
-          onChange={async (event) => {
-            setError(undefined);
-            try {
-              await bridge.profiles.use({ id: event.target.value });
-              await queryClient.invalidateQueries({ queryKey: queryKeys.connections() });
-            } catch (e) {
-              setError(e);
-            }
-          }}
+          onChange={(event) => switching.mutate(event.target.value)}
         >
           {profiles.data ? (
             profiles.data.map((p) => (
@@ -80,7 +67,7 @@ export function ProfileSwitcher() {
               </option>
             ))
           ) : (
-            // The core may still be opening (the page and the window come up meanwhile, issue 18).
+            // The core may still be opening (the page and the window come up meanwhile).
             <option value="">{profiles.isError ? 'Profiles not available' : 'Starting…'}</option>
           )}
         </select>
@@ -98,7 +85,7 @@ export function ProfileSwitcher() {
       >
         {status.label}
       </span>
-      {error ? <ErrorMessage error={error} /> : null}
+      {switching.error ? <ErrorMessage error={switching.error} /> : null}
     </div>
   );
 }

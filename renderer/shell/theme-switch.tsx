@@ -1,4 +1,4 @@
-// The header's Light / Dark / System switch (issue 14).
+// The header's Light / Dark / System switch.
 import { chooseTheme, THEME_CHOICES, useTheme, type ThemeChoice } from '../stores/theme';
 
 const WORDS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
