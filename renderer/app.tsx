@@ -10,14 +10,13 @@ import { useAppInfo } from './data/app';
 import { wireBridgeToCache } from './data/bridge-cache';
 import { useProfiles } from './data/profiles';
 import { queryClient } from './data/query-client';
-import { startHealthNotifications } from './screens/health/health-notifier';
 import { ChaosBadge } from './shell/chaos-badge';
+import { startHealthNotifications } from './shell/health-notifications';
 import { MuteToggle } from './shell/mute-toggle';
 import { ProfileSwitcher } from './shell/profile-switcher';
 import { RateGauge } from './shell/rate-gauge';
 import { ThemeSwitch } from './shell/theme-switch';
 import { WindowTitle } from './shell/window-title';
-import { startLiveStores } from './stores/live';
 import { SCREENS, useNavigation, type Screen } from './stores/navigation';
 
 // Each screen is its own chunk, fetched when first shown: the first paint carries only the shell
@@ -118,7 +117,6 @@ function Shell() {
   const profiles = useProfiles();
   const { screen, go } = useNavigation();
   useEffect(() => {
-    startLiveStores();
     wireBridgeToCache();
     // Status changes notify whichever screen is showing, from the first one (the Health screen is
     // a lazy chunk: started there, nothing was notified until it had been opened).

@@ -1,9 +1,7 @@
 // Colours for charts, read from CSS custom properties: SVG presentation attributes cannot use
 // var(), and the values change with the colour scheme, so a hook re-reads them when it does.
 import { useEffect, useState } from 'react';
-
-/** Fired on window when the theme in effect may have changed (stores/theme.ts fires it). */
-export const THEME_EVENT = 'agent-console-theme';
+import { THEME_EVENT } from './theme-event';
 
 export interface ChartTheme {
   series1: string;

@@ -5,10 +5,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { HealthRange } from '../../shared/health';
 import { bridge } from '../bridge';
-import { useChange } from './change';
 import { queryKeys } from './query-keys';
 
-const which = (monitorId: string | undefined) => (monitorId ? { monitorId } : {});
+/** A saved monitor's poll, or (none named) the active profile's. */
+export const which = (monitorId: string | undefined) => (monitorId ? { monitorId } : {});
 
 export const healthStateQuery = (monitorId?: string) =>
   queryOptions({
@@ -36,14 +36,3 @@ export const useHealthIncidents = (
     queryKey: queryKeys.health.incidentsIn(profileId, period.start, period.days),
     queryFn: () => bridge.health.incidents({ from: Date.parse(period.start), to: Date.parse(period.end) }),
   });
-
-/** A check adds a sample: the state, the timelines and the incidents change. */
-export const useCheckHealth = () =>
-  useChange(
-    (monitorId: string | undefined) => bridge.health.check(which(monitorId)),
-    [queryKeys.health.states(), queryKeys.health.timelines(), queryKeys.health.incidents()],
-  );
-
-/** The poll's interval is part of every monitor's state (the next check's time with it). */
-export const useConfigureHealth = () =>
-  useChange((intervalMs: number) => bridge.health.configure({ intervalMs }), [queryKeys.health.states()]);

@@ -1,18 +1,10 @@
-// The request log (log:*): the core pushes each entry as it is made and says when the log was
-// cleared (stores/live.ts keeps the rows); one entry whole (headers and bodies) is read when the
-// Log shows it, and dropped from the cache once nothing shows it, so bodies never pile up in the
-// page.
+// The request log on the Log screen (log:get, log:curl, log:export, log:clear): one entry whole
+// (headers and bodies), read when the Log shows it and dropped from the cache once nothing shows
+// it, so bodies never pile up in the page; "copy as curl"; the exports; clearing it. The rows
+// themselves come from log-feed.ts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RequestLogEntry } from '../../shared/request-log-entry';
 import { bridge } from '../bridge';
 import { queryKeys } from './query-keys';
-
-export const listLog = (): Promise<RequestLogEntry[]> => bridge.log.list({});
-
-export const onLogAdded = (listener: (entry: RequestLogEntry) => void): (() => void) =>
-  bridge.on('log:added', listener);
-
-export const onLogCleared = (listener: () => void): (() => void) => bridge.on('log:cleared', listener);
 
 export const useLogEntry = (id: string) =>
   useQuery({

@@ -1,50 +1,14 @@
 // Monitors (monitors:*): every environment watched, as the Overview shows them — kept fresh by
-// `monitors:changed` (bridge-cache.ts) —, adding, editing and removing one, checking one now, and
-// whether notifications are muted. A saved monitor watching the active profile answers for it, so
-// a change to the monitors changes "the active profile's" health too.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BridgeInput } from '../../shared/bridge';
-import type { MonitorNotification, MonitorView, TestNotificationResult } from '../../shared/monitor';
+// `monitors:changed` (bridge-cache.ts) —, whether notifications are muted, a test notification, and
+// the notifications themselves. What the Overview does with monitors is in monitors-actions.ts.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MonitorNotification } from '../../shared/monitor';
 import { bridge } from '../bridge';
-import { useChange } from './change';
+import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 
 export const useMonitors = () =>
   useQuery({ queryKey: queryKeys.monitors(), queryFn: () => bridge.monitors.list({}), staleTime: Infinity });
-
-const monitorsChanged = [queryKeys.monitors(), queryKeys.health.states()];
-
-export const useAddMonitor = () =>
-  useChange((input: BridgeInput<'monitors:add'>) => bridge.monitors.add(input), monitorsChanged);
-
-export const useUpdateMonitor = () =>
-  useChange((input: BridgeInput<'monitors:update'>) => bridge.monitors.update(input), monitorsChanged);
-
-export const useRemoveMonitor = () =>
-  useChange((id: string) => bridge.monitors.remove({ id }), monitorsChanged);
-
-/** Checks now: the row takes the answer at once; the check's sample changes its health history. */
-export function useCheckMonitor() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => bridge.monitors.check({ id }),
-    onSuccess: (view) => {
-      client.setQueryData<MonitorView[]>(queryKeys.monitors(), (old) =>
-        old?.map((v) => (v.id === view.id ? view : v)),
-      );
-      for (const queryKey of [
-        queryKeys.health.states(),
-        queryKeys.health.timelines(),
-        queryKeys.health.incidents(),
-      ])
-        void client.invalidateQueries({ queryKey });
-    },
-  });
-}
-
-/** Sends a test notification through the monitor's channels; it changes nothing kept. */
-export const testNotification = (id: string): Promise<TestNotificationResult> =>
-  bridge.monitors.testNotify({ id });
 
 /** A monitor's confirmed change, for the page to show as a browser notification. */
 export const onMonitorNotification = (listener: (notification: MonitorNotification) => void): (() => void) =>
@@ -59,11 +23,11 @@ export const notificationsMutedQuery = queryOptions({
 /** Whether notifications are muted in the app (the header's button; the Health screen says so too). */
 export const useNotificationsMuted = () => useQuery(notificationsMutedQuery);
 
-/** The core answers with the setting as it now is. */
-export function useMuteNotifications() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (muted: boolean) => bridge.monitors.mute({ muted }),
-    onSuccess: (next) => client.setQueryData(notificationsMutedQuery.queryKey, next),
-  });
+/**
+ * Mutes or unmutes; the core answers with the setting as it now is. A plain function, not a
+ * mutation hook: the header's button is on the first screen, whose bundle carries no mutation
+ * machinery.
+ */
+export async function muteNotifications(muted: boolean): Promise<void> {
+  queryClient.setQueryData(notificationsMutedQuery.queryKey, await bridge.monitors.mute({ muted }));
 }

@@ -1,10 +1,9 @@
 // Profiles (profiles:*): where requests go, which one is active, and whether it answers. The core
 // also pushes the list whole after any change (bridge-cache.ts).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BridgeInput, ConnectionTest } from '../../shared/bridge';
 import { HEALTH_SAMPLE_FRESH_MS } from '../../shared/health';
 import { bridge } from '../bridge';
-import { useChange } from './change';
+import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 
 export const profilesQuery = queryOptions({
@@ -31,25 +30,13 @@ export const useConnection = (profileId: string | undefined, needed = true) =>
     staleTime: HEALTH_SAMPLE_FRESH_MS,
   });
 
-/** The Profiles screen's "Test connection": a read, shown on the profile's card, cached nowhere. */
-export function testProfile(id: string): Promise<ConnectionTest> {
-  return bridge.profiles.test({ id }).catch((e: unknown): ConnectionTest => ({
-    ok: false,
-    durationMs: 0,
-    error: { code: 'UNEXPECTED', message: String(e) },
-  }));
+/**
+ * Makes a profile the active one: the list says so, and "Connected" is asked again. A plain
+ * function, not a mutation hook: the header's switcher is on the first screen, whose bundle
+ * carries no mutation machinery.
+ */
+export async function switchProfile(id: string): Promise<void> {
+  await bridge.profiles.use({ id });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.profiles() });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.connections() });
 }
-
-/** A key confirmed for the profile's server has that server from now on: the keys change too. */
-export const useAddProfile = () =>
-  useChange(
-    (input: BridgeInput<'profiles:add'>) => bridge.profiles.add(input),
-    [queryKeys.profiles(), queryKeys.keys()],
-  );
-
-/** Another profile active (or the active one gone): "Connected" must be asked again. */
-export const useRemoveProfile = () =>
-  useChange((id: string) => bridge.profiles.remove({ id }), [queryKeys.profiles(), queryKeys.connections()]);
-
-export const useUseProfile = () =>
-  useChange((id: string) => bridge.profiles.use({ id }), [queryKeys.profiles(), queryKeys.connections()]);

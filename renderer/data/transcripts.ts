@@ -5,7 +5,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Transcript, TranscriptKind } from '../../shared/transcript';
 import { bridge } from '../bridge';
-import { useChange } from './change';
 import { useActiveProfileId } from './profiles';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
@@ -41,14 +40,17 @@ export function useSessions() {
 export const readSession = (id: string): Promise<Transcript | null> =>
   bridge.transcripts.get({ kind: 'session', id });
 
-/** Forgets a session's record on this computer: every profile's lists, as a reply may land after a switch. */
-export const useForgetSession = () =>
-  useChange(
-    (id: string) => bridge.transcripts.remove({ kind: 'session', id }),
-    [queryKeys.transcripts.root()],
-  );
+/**
+ * Forgets a session's record on this computer; every profile's lists are read again. A plain
+ * function, not a mutation hook: the playground is the first screen, whose bundle carries no
+ * mutation code.
+ */
+export async function forgetSession(id: string): Promise<void> {
+  await bridge.transcripts.remove({ kind: 'session', id });
+  refreshSessions();
+}
 
-/** A reply was recorded (or its failure): every profile's session lists show its last message. */
+/** A reply was recorded (or its failure): every profile's session lists, as a reply may land after a switch. */
 export function refreshSessions(): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.transcripts.root() });
 }

@@ -1,7 +1,8 @@
 // The active profile, switchable from anywhere, with whether it answers.
+import { useState } from 'react';
 import { ErrorMessage } from '../components/error-message';
 import { useHealthState } from '../data/health';
-import { useConnection, useProfiles, useUseProfile } from '../data/profiles';
+import { switchProfile, useConnection, useProfiles } from '../data/profiles';
 import { useHostLink } from '../stores/host-link';
 import { HEALTH_SAMPLE_FRESH_MS, type MonitorStatus } from '../../shared/health';
 
@@ -16,7 +17,7 @@ const MONITOR_WORDS: Record<MonitorStatus, { label: string; tone: string } | und
 
 export function ProfileSwitcher() {
   const profiles = useProfiles();
-  const switching = useUseProfile();
+  const [error, setError] = useState<unknown>();
   const active = profiles.data?.find((p) => p.active);
   const health = useHealthState();
   const sample = health.data?.last;
@@ -58,7 +59,10 @@ export function ProfileSwitcher() {
           aria-label="Profile"
           value={active?.id ?? ''}
           disabled={!profiles.data}
-          onChange={(event) => switching.mutate(event.target.value)}
+          onChange={(event) => {
+            setError(undefined);
+            switchProfile(event.target.value).catch(setError);
+          }}
         >
           {profiles.data ? (
             profiles.data.map((p) => (
@@ -85,7 +89,7 @@ export function ProfileSwitcher() {
       >
         {status.label}
       </span>
-      {switching.error ? <ErrorMessage error={switching.error} /> : null}
+      {error ? <ErrorMessage error={error} /> : null}
     </div>
   );
 }

@@ -1,10 +1,10 @@
 // What the core pushes: the active key's rate-limit state and the request log. Kept in small
-// stores fed by the core's events (data/rate.ts, data/log.ts), so any screen reads them without
+// stores fed by the core's events (data/rate.ts, data/log-feed.ts), so any screen reads them without
 // asking again.
 import { create } from 'zustand';
 import type { RateState } from '../../shared/bridge';
 import type { RequestLogEntry, RequestLogRow } from '../../shared/request-log-entry';
-import { listLog, onLogAdded, onLogCleared } from '../data/log';
+import { listLog, onLogAdded, onLogCleared } from '../data/log-feed';
 import { onRateUpdate, readRateState } from '../data/rate';
 
 interface RateStore {

@@ -1,7 +1,7 @@
 // Light, Dark or System: the choice is kept in this browser's storage, and <html> always
 // carries the theme in effect (`data-theme`), which the stylesheets and the charts follow.
 import { create } from 'zustand';
-import { THEME_EVENT } from '../components/chart-theme';
+import { THEME_EVENT } from '../components/theme-event';
 
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];

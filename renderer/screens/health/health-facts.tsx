@@ -2,7 +2,7 @@
 import { MIN_HEALTH_INTERVAL_MS, type HealthMonitorState } from '../../../shared/health';
 import { ErrorMessage } from '../../components/error-message';
 import { useNow } from '../../components/use-now';
-import { useConfigureHealth } from '../../data/health';
+import { useConfigureHealth } from '../../data/health-actions';
 import { clockTime, dateTime, duration } from './health-format';
 
 const INTERVALS = [10_000, 30_000, 60_000, 120_000, 300_000, 900_000, 3_600_000];

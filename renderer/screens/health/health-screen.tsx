@@ -5,7 +5,8 @@
 import { ErrorMessage } from '../../components/error-message';
 import { FactsCard } from './health-facts';
 import { NotificationsCard } from './health-notifications';
-import { useCheckHealth, useHealthState, useHealthTimeline } from '../../data/health';
+import { useHealthState, useHealthTimeline } from '../../data/health';
+import { useCheckHealth } from '../../data/health-actions';
 import { useMonitors } from '../../data/monitors';
 import { useHealthView } from '../../stores/health-view';
 import { StatusCard } from './health-status-card';

@@ -5,7 +5,8 @@
 import { useMemo, useState } from 'react';
 import { downloadText } from '../../components/download';
 import { ErrorMessage } from '../../components/error-message';
-import { exportLog, useClearLog } from '../../data/log';
+import { exportLog } from '../../data/log';
+import { useClearLog } from '../../data/log';
 import { useLog } from '../../stores/live';
 import { LogDetail } from './log-detail';
 import { LogFilterBar } from './log-filter-bar';

@@ -1,5 +1,5 @@
 import type { MockStateView } from '../../../shared/bridge';
-import { useResetMock, useSetMockChaos } from '../../data/mock';
+import { useResetMock, useSetMockChaos } from '../../data/mock-actions';
 
 export interface PanelProps {
   state: MockStateView;

@@ -1,5 +1,6 @@
 import { downloadText } from '../../components/download';
-import { exportFixture, useFixtures, useImportFixture, useRemoveFixture } from '../../data/mock';
+import { exportFixture, useFixtures } from '../../data/mock';
+import { useImportFixture, useRemoveFixture } from '../../data/mock-actions';
 import type { PanelProps } from './chaos-panel';
 
 /** Recorded replies in the data folder: saved from the Playground ("Save as fixture"), or imported. */

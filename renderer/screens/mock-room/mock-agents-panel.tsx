@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { MockStateView } from '../../../shared/bridge';
-import { useAssignFixture, useClearFixture, useFixtures, useSetMockAgent } from '../../data/mock';
+import { useFixtures } from '../../data/mock';
+import { useAssignFixture, useClearFixture, useSetMockAgent } from '../../data/mock-actions';
 import type { PanelProps } from './chaos-panel';
 
 type MockAgent = MockStateView['agents'][number];

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useCreateMockKey, useRevokeMockKey, useUpdateMockKey } from '../../data/mock';
+import { useCreateMockKey, useRevokeMockKey, useUpdateMockKey } from '../../data/mock-actions';
 import type { PanelProps } from './chaos-panel';
 
 const TIERS = [30, 60, 120, 300] as const;

@@ -1,5 +1,6 @@
 import { HEALTH_COMPONENTS } from '../../../shared/known-values';
-import { useMockRequests, useSetMockErrorShape, useSetMockHealth } from '../../data/mock';
+import { useMockRequests } from '../../data/mock';
+import { useSetMockErrorShape, useSetMockHealth } from '../../data/mock-actions';
 import type { PanelProps } from './chaos-panel';
 
 /** Health components and the error-body shape. */

@@ -5,10 +5,12 @@ import { WATCH_WORDS, type MonitorView } from '../../../shared/monitor';
 import { ErrorMessage } from '../../components/error-message';
 import { RelativeTime } from '../../components/relative-time';
 import { useNow } from '../../components/use-now';
-import { testNotification, useCheckMonitor } from '../../data/monitors';
+
+import { testNotification, useCheckMonitor } from '../../data/monitors-actions';
 import { showHealthOf } from '../../stores/health-view';
 import { lateness, ms, percent } from './overview-format';
-import { notificationSupport, testNotificationWords } from '../health/health-notifier';
+import { notificationSupport } from '../../components/notification-support';
+import { testNotificationWords } from '../health/health-notifier';
 
 // Named exports only (STYLE.md): React.lazy wants a default, so it is mapped here.
 const Sparkline = lazy(() => import('./sparkline').then((m) => ({ default: m.Sparkline })));

@@ -5,7 +5,7 @@ import { memo, useState, useSyncExternalStore } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { useNow } from '../../components/use-now';
 import { chatCurl } from '../../data/chat';
-import { useSaveFixture } from '../../data/mock';
+import { saveFixture } from '../../data/mock';
 import { useRate } from '../../stores/live';
 import { retry, stop } from './composer-actions';
 import { framesOf } from './reply-frames';
@@ -78,7 +78,6 @@ function CopyButtons({
 }) {
   const [done, setDone] = useState<string>();
   const [error, setError] = useState<unknown>();
-  const saveAsFixture = useSaveFixture();
   async function copy(text: string, what: string) {
     try {
       await navigator.clipboard.writeText(text);
@@ -103,12 +102,12 @@ function CopyButtons({
       setError(e);
     }
   }
-  /** Records this streamed reply (chunks and pacing) for a mock agent to replay (issue 9). */
-  async function saveFixture() {
+  /** Records this streamed reply (chunks and pacing) for a mock agent to replay. */
+  async function saveAsFixture() {
     setError(undefined);
     try {
       const agent = reply.request.agent ?? 'default';
-      const saved = await saveAsFixture.mutateAsync({
+      const saved = await saveFixture({
         name: `${agent} reply`,
         agent,
         frames: await framesOf(reply),
@@ -129,7 +128,7 @@ function CopyButtons({
         Copy as curl
       </button>
       {(reply.frames || reply.frameCount !== undefined) && reply.request.stream ? (
-        <button type="button" className="link" onClick={() => void saveFixture()}>
+        <button type="button" className="link" onClick={() => void saveAsFixture()}>
           Save as fixture
         </button>
       ) : null}

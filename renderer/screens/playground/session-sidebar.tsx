@@ -1,7 +1,7 @@
 // The sessions this console has recorded (the API keeps no history: DESIGN.md §2), newest first.
 // Choosing one reopens it with its messages, after a reload or a restart too.
 import { ErrorMessage } from '../../components/error-message';
-import { useForgetSession, useSessions } from '../../data/transcripts';
+import { forgetSession, useSessions } from '../../data/transcripts';
 import { usePlayground } from './playground-store';
 import { newSession, openSession } from './session-actions';
 
@@ -16,7 +16,6 @@ function ago(iso: string): string {
 export function SessionSidebar() {
   const sessions = useSessions();
   const current = usePlayground((s) => s.session.id);
-  const forget = useForgetSession();
   const list = [...(sessions.data?.summaries ?? [])].sort((a, b) =>
     b.lastActivityAt.localeCompare(a.lastActivityAt),
   );
@@ -55,10 +54,8 @@ export function SessionSidebar() {
                 if (
                   window.confirm('Forget this session’s record on this computer? The service keeps its own.')
                 ) {
-                  forget.mutate(s.id, {
-                    onSuccess: () => {
-                      if (usePlayground.getState().session.id === s.id) newSession();
-                    },
+                  void forgetSession(s.id).then(() => {
+                    if (usePlayground.getState().session.id === s.id) newSession();
                   });
                 }
               }}
