@@ -23,7 +23,7 @@ import { SCREENS, useNavigation, type Screen } from './stores/navigation';
 // (header, navigation) and the screen in view. Not a React.lazy behind Suspense: React holds back
 // content that replaces a Suspense fallback until 300 ms after the fallback showed
 // (FALLBACK_THROTTLE_MS), so the first screen's playground came a third of a second after its
-// "Connected", and every screen's first visit as late, for no other reason (issue 18). Fetched
+// "Connected", and every screen's first visit as late, for no other reason. Fetched
 // while the core opened instead, ahead of the first replies, its requests and script slowed the
 // core's start by ~30 ms (measured): it is fetched once the shell has its data.
 const SCREEN_VIEWS = {
@@ -100,7 +100,7 @@ function CurrentScreen({ screen }: { screen: Screen }) {
   return <View screen={screen} />;
 }
 
-/** The skip link (issue 14): to the playground's message box, from any screen. */
+/** The skip link: to the playground's message box, from any screen. */
 function skipToComposer(event: MouseEvent, go: (screen: Screen) => void): void {
   event.preventDefault();
   go('Playground');
@@ -126,7 +126,7 @@ function Shell() {
   useEffect(() => {
     // Locale data for times, loaded while the page is idle rather than in a message's first Send,
     // and once the first screen has its data: asked at mount, the idle callback (~16 ms) ran
-    // while the first bridge replies were on their way and held up their render (issue 18).
+    // while the first bridge replies were on their way and held up their render.
     if (ready) prepareClockTime();
   }, [ready]);
   const onMock = profiles.data?.find((p) => p.active)?.builtIn === true;
@@ -173,7 +173,7 @@ function Shell() {
             </Suspense>
           </ErrorBoundary>
         ) : info.isError ? null : (
-          // `npm run web` serves the page while the core opens (issue 18): say so, not a blank pane.
+          // `npm run web` serves the page while the core opens: say so, not a blank pane.
           <p className="screen-loading" role="status">
             Starting the console…
           </p>

@@ -1,5 +1,5 @@
 // Every page of a limit/offset listing, one request after another. Sequential on purpose: the
-// core's rate limiter queues whatever it cannot send yet (DESIGN.md §3), so pacing happens there;
+// core's rate limiter queues whatever it cannot send yet, so pacing happens there;
 // one request at a time keeps the progress honest and leaves room for other screens' calls.
 
 export interface PageProgress {

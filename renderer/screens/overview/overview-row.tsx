@@ -12,7 +12,7 @@ import { lateness, ms, percent } from './overview-format';
 import { notificationSupport } from '../../components/notification-support';
 import { testNotificationWords } from '../health/health-notifier';
 
-// Named exports only (STYLE.md): React.lazy wants a default, so it is mapped here.
+// Named exports only: React.lazy wants a default, so it is mapped here.
 const Sparkline = lazy(() => import('./sparkline').then((m) => ({ default: m.Sparkline })));
 
 interface RowProps {

@@ -39,7 +39,7 @@ function Waiting({ reply }: { reply: ReplyTurn }) {
     );
   }
   if (reply.status === 'queued') return <p className="pg-waiting">Queued behind the messages before it.</p>;
-  // Sending, nothing back yet: the console's limiter may be holding it for a free slot (DESIGN.md §3).
+  // Sending, nothing back yet: the console's limiter may be holding it for a free slot.
   // The gauge follows the active key: only a reply sent with that key is said to wait for it.
   const sameKey = reply.request.keyId === undefined || reply.request.keyId === rate?.keyId;
   const heldUntil =

@@ -15,7 +15,7 @@ const Column = memo(function Column({ id }: { id: string }) {
 const MIN_COLUMN_PX = 300;
 
 const Round = memo(function Round({ round }: { round: CompareRound }) {
-  // One reply read whole, at the full width, with the others a click away (issue 14).
+  // One reply read whole, at the full width, with the others a click away.
   const [whole, setWhole] = useState<string>();
   const shown = whole && round.replyIds.includes(whole) ? [whole] : round.replyIds;
   return (

@@ -204,7 +204,7 @@ function savePrefs(): void {
   clearTimeout(saveTimer);
   saveTimer = undefined;
   const s = usePlayground.getState();
-  // Issue 13: a key pasted into the draft is never written to browser storage; the user is told.
+  // A key pasted into the draft is never written to browser storage; the user is told.
   const keyInDraft = containsKeyShaped(s.draft);
   if (keyInDraft && s.draftNote !== KEY_IN_DRAFT_NOTE)
     usePlayground.setState({ draftNote: KEY_IN_DRAFT_NOTE });

@@ -1,4 +1,4 @@
-// The sessions this console has recorded (the API keeps no history: DESIGN.md §2), newest first.
+// The sessions this console has recorded (the API keeps no history), newest first.
 // Choosing one reopens it with its messages, after a reload or a restart too.
 import { ErrorMessage } from '../../components/error-message';
 import { forgetSession, useSessions } from '../../data/transcripts';

@@ -1,4 +1,4 @@
-// "Save as test case" on a finished playground reply (issue 16): a dialog to pick a suite file of
+// "Save as test case" on a finished playground reply: a dialog to pick a suite file of
 // the Tests screen's folder (or name a new one); the core writes the message, and assertions
 // suggested from the reply, into it, keeping the rest of the file as written.
 import { useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 // A new thread: title (optional: the service derives one), agent (optional: the default agent) and
-// the first message (required; DESIGN.md §2). The reply shows in the thread, which opens.
+// the first message (required). The reply shows in the thread, which opens.
 import { useAllAgents } from '../../data/agents';
 import { ErrorMessage } from '../../components/error-message';
 import { useThreadsView, type NewThreadDraft } from '../../stores/threads-view';

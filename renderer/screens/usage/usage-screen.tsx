@@ -24,7 +24,7 @@ import {
 } from './usage-data';
 import './usage.css';
 
-// Named exports only (STYLE.md): React.lazy wants a default, so each is mapped to one here.
+// Named exports only: React.lazy wants a default, so each is mapped to one here.
 const DailyBarsChart = lazy(() => import('./usage-charts').then((m) => ({ default: m.DailyBarsChart })));
 const LatencyChart = lazy(() => import('./usage-charts').then((m) => ({ default: m.LatencyChart })));
 const AgentsChart = lazy(() => import('./usage-charts').then((m) => ({ default: m.AgentsChart })));
