@@ -1,7 +1,7 @@
 // A monitor's health poll (health:*) — the one named (drill-down from the Overview), else the
 // active profile's. The core pushes a `health:update` after every check (bridge-cache.ts writes the
 // state and marks the timelines and incidents stale), so whatever is on screen refetches once per
-// check, not on a timer.
+// check, not on a timer. What the Health screen does with a poll is in health-actions.ts.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { HealthRange } from '../../shared/health';
 import { bridge } from '../bridge';

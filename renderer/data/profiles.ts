@@ -1,5 +1,6 @@
 // Profiles (profiles:*): where requests go, which one is active, and whether it answers. The core
-// also pushes the list whole after any change (bridge-cache.ts).
+// also pushes the list whole after any change (bridge-cache.ts). What the Profiles screen does
+// with them is in profiles-actions.ts.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HEALTH_SAMPLE_FRESH_MS } from '../../shared/health';
 import { bridge } from '../bridge';
