@@ -26,6 +26,21 @@ const except = (...allowed) => CODE_FOLDERS.filter((folder) => !allowed.includes
 const forbidImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 /** Plain Node on the main side: no Electron, no React, nothing of the renderer. */
 const mainSide = [electron, react, layer('**/renderer/**', 'The main side knows nothing of the UI.')];
+const rendererPatterns = [
+  nodeBuiltins,
+  electron,
+  layer('**/mock/**', 'The renderer talks to the core only through the bridge.'),
+  layer('**/electron/**', 'The renderer talks to the core only through the bridge.'),
+];
+// Relative imports within renderer/ (shared/bridge.ts, the contract, is not renderer/bridge/).
+const rendererFolders = (folders, message) => ({
+  regex: `^(\\.{1,2}/)+(${folders.join('|')})(/.*)?$`,
+  message,
+});
+const rendererBridge = rendererFolders(
+  ['bridge'],
+  "Only renderer/data/ calls the bridge: add the call, with its query or mutation, to its domain's module there.",
+);
 // GitHub Desktop's rule: raw IPC only inside the typed, sender-checking wrappers.
 const rawIpc = {
   name: 'electron',
@@ -62,17 +77,49 @@ export default tseslint.config(
       climbsInto(except(), 'shared/ stands alone: pure TypeScript that every layer may import.'),
     ),
   },
+  // The renderer's own layers (docs/architecture.md, "The renderer"): renderer/data/ is the one
+  // module that calls the bridge and knows nothing of the UI; renderer/components/ are pieces that
+  // take their data through props. Each block repeats the renderer's patterns: a later block's
+  // options replace an earlier one's for the same rule.
   {
     files: ['renderer/**'],
+    ignores: ['renderer/data/**', 'renderer/bridge/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...rendererPatterns, rendererBridge] }] },
+  },
+  {
+    files: ['renderer/data/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            nodeBuiltins,
-            electron,
-            layer('**/mock/**', 'The renderer talks to the core only through the bridge.'),
-            layer('**/electron/**', 'The renderer talks to the core only through the bridge.'),
+            ...rendererPatterns,
+            rendererFolders(
+              ['components', 'stores', 'screens', 'shell', 'browsers'],
+              'renderer/data/ knows nothing of the UI: a store or a screen calls data/, never the reverse.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/bridge/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: rendererPatterns }] },
+  },
+  {
+    files: ['renderer/components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...rendererPatterns,
+            rendererBridge,
+            rendererFolders(
+              ['stores', 'data', 'screens', 'shell', 'browsers'],
+              'renderer/components/ take their data through props: a piece that reads data or a store belongs in renderer/shell/, renderer/browsers/ or its screen.',
+            ),
           ],
         },
       ],

@@ -2,28 +2,28 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
+import { prepareClockTime } from './components/clock-time';
 import { ErrorMessage } from './components/error-message';
 import { ScreenFailure } from './components/screen-failure';
-import { useAppInfo, useProfiles } from './data/queries';
 import { StartupWarnings } from './components/startup-warnings';
-import { startHealthNotifications } from './screens/health/health-notifier';
-import { queryClient } from './data/query-client';
+import { useAppInfo } from './data/app';
 import { wireBridgeToCache } from './data/bridge-cache';
-import { ProfileSwitcher } from './components/profile-switcher';
-import { RateGauge } from './components/rate-gauge';
-import { MuteToggle } from './components/mute-toggle';
-import { ThemeSwitch } from './components/theme-switch';
-import { WindowTitle } from './components/window-title';
-import { ChaosBadge } from './screens/mock-room/chaos-badge';
-import { prepareClockTime } from './components/clock-time';
-import { startLiveStores } from './stores/live';
+import { useProfiles } from './data/profiles';
+import { queryClient } from './data/query-client';
+import { ChaosBadge } from './shell/chaos-badge';
+import { startHealthNotifications } from './shell/health-notifications';
+import { MuteToggle } from './shell/mute-toggle';
+import { ProfileSwitcher } from './shell/profile-switcher';
+import { RateGauge } from './shell/rate-gauge';
+import { ThemeSwitch } from './shell/theme-switch';
+import { WindowTitle } from './shell/window-title';
 import { SCREENS, useNavigation, type Screen } from './stores/navigation';
 
 // Each screen is its own chunk, fetched when first shown: the first paint carries only the shell
 // (header, navigation) and the screen in view. Not a React.lazy behind Suspense: React holds back
 // content that replaces a Suspense fallback until 300 ms after the fallback showed
 // (FALLBACK_THROTTLE_MS), so the first screen's playground came a third of a second after its
-// "Connected", and every screen's first visit as late, for no other reason (issue 18). Fetched
+// "Connected", and every screen's first visit as late, for no other reason. Fetched
 // while the core opened instead, ahead of the first replies, its requests and script slowed the
 // core's start by ~30 ms (measured): it is fetched once the shell has its data.
 const SCREEN_VIEWS = {
@@ -100,7 +100,7 @@ function CurrentScreen({ screen }: { screen: Screen }) {
   return <View screen={screen} />;
 }
 
-/** The skip link (issue 14): to the playground's message box, from any screen. */
+/** The skip link: to the playground's message box, from any screen. */
 function skipToComposer(event: MouseEvent, go: (screen: Screen) => void): void {
   event.preventDefault();
   go('Playground');
@@ -117,7 +117,6 @@ function Shell() {
   const profiles = useProfiles();
   const { screen, go } = useNavigation();
   useEffect(() => {
-    startLiveStores();
     wireBridgeToCache();
     // Status changes notify whichever screen is showing, from the first one (the Health screen is
     // a lazy chunk: started there, nothing was notified until it had been opened).
@@ -127,7 +126,7 @@ function Shell() {
   useEffect(() => {
     // Locale data for times, loaded while the page is idle rather than in a message's first Send,
     // and once the first screen has its data: asked at mount, the idle callback (~16 ms) ran
-    // while the first bridge replies were on their way and held up their render (issue 18).
+    // while the first bridge replies were on their way and held up their render.
     if (ready) prepareClockTime();
   }, [ready]);
   const onMock = profiles.data?.find((p) => p.active)?.builtIn === true;
@@ -174,7 +173,7 @@ function Shell() {
             </Suspense>
           </ErrorBoundary>
         ) : info.isError ? null : (
-          // `npm run web` serves the page while the core opens (issue 18): say so, not a blank pane.
+          // `npm run web` serves the page while the core opens: say so, not a blank pane.
           <p className="screen-loading" role="status">
             Starting the console…
           </p>

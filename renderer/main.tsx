@@ -2,10 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { prefetchShellData } from './data/shell-data';
+import { startLiveStores } from './stores/live';
 import { startTheme } from './stores/theme';
 import './styles.css';
 
-// Issue 13: the web host's token is in the address only for the first load (the HttpOnly cookie
+// The web host's token is in the address only for the first load (the HttpOnly cookie
 // carries it from then on): out of the address bar, the history and any copied link.
 const address = new URL(window.location.href);
 if (address.searchParams.has('token')) {
@@ -14,7 +15,9 @@ if (address.searchParams.has('token')) {
 }
 
 startTheme();
+// In the same turn: the shell's data and the live stores' first reads leave as one batch.
 prefetchShellData();
+startLiveStores();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

@@ -2,7 +2,6 @@
 // facts, what can be done with its known history (export it, replay it), and the history itself.
 import type { ReactNode } from 'react';
 import type { Transcript } from '../../shared/transcript';
-import { openReplay } from '../stores/replay';
 import { downloadText } from './download';
 import { historyFileName, historyJson, historyMarkdown, type HistorySubject } from './history-export';
 import { replaySteps } from './replay-plan';
@@ -54,14 +53,14 @@ function FactRow({ term, value }: { term: string; value: ReactNode }) {
 interface HistoryActionsProps {
   subject: HistorySubject;
   transcript: Transcript | null | undefined;
-  /** The agent the history was held with: the replay's "original". */
-  agent: string;
+  /** Opens the replay of this history (its user messages sent again to another agent). */
+  onReplay(): void;
   /** Actions of this kind of item, first in the row (Continue in playground). */
   children?: ReactNode;
 }
 
 /** Export the known history (Markdown to paste into a ticket, JSON to keep) and replay it. */
-export function HistoryActions({ subject, transcript, agent, children }: HistoryActionsProps) {
+export function HistoryActions({ subject, transcript, onReplay, children }: HistoryActionsProps) {
   const known = transcript ?? null;
   const canReplay = known ? replaySteps(known).length > 0 : false;
   const hasMessages = (known?.messages.length ?? 0) > 0;
@@ -88,9 +87,7 @@ export function HistoryActions({ subject, transcript, agent, children }: History
         className="secondary"
         disabled={!canReplay}
         title={canReplay ? undefined : 'Replay needs the user messages, and none are known here.'}
-        onClick={() =>
-          openReplay({ kind: subject.kind === 'thread' ? 'thread' : 'session', id: subject.id, agent })
-        }
+        onClick={onReplay}
       >
         Replay…
       </button>

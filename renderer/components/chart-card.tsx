@@ -1,4 +1,4 @@
-// A chart with its table (issue 7: every chart has a table view, for screen readers and for
+// A chart with its table (every chart has a table view, for screen readers and for
 // copying). The table is always in the page: visually hidden under the chart, so a screen reader
 // reads numbers rather than an SVG; "Table" shows it to everyone; "Copy" puts it on the clipboard
 // as tab-separated text, which pastes into a spreadsheet as cells.

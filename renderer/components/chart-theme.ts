@@ -1,7 +1,7 @@
 // Colours for charts, read from CSS custom properties: SVG presentation attributes cannot use
 // var(), and the values change with the colour scheme, so a hook re-reads them when it does.
 import { useEffect, useState } from 'react';
-import { THEME_EVENT } from '../stores/theme';
+import { THEME_EVENT } from './theme-event';
 
 export interface ChartTheme {
   series1: string;

@@ -2,7 +2,7 @@
 //
 // A page's first date formatter loads the locale's data: the first `toLocaleTimeString()` took
 // 23–32 ms in Chromium here, and a message's first Send (which shows the message's time) paid it
-// inside the click, most of a 50–60 ms task (issue 18). The formatter is made when the browser is
+// inside the click, most of a 50–60 ms task. The formatter is made when the browser is
 // next idle once the first screen has its data (`prepareClockTime`, asked by the shell), or at its
 // first use if that is sooner. Apart from time-format.ts, whose formatters are made at import: the
 // playground's chunk does not load them.

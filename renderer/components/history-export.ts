@@ -1,5 +1,5 @@
 // A thread's or a conversation's known history for a ticket, as Markdown (to paste) or JSON (to
-// keep). Only what this client recorded: the API returns no history (DESIGN.md §2), and the files
+// keep). Only what this client recorded: the API returns no history, and the files
 // say so when it is partial.
 import type { Transcript } from '../../shared/transcript';
 

@@ -1,6 +1,6 @@
 // How times read in the browsers: relative in lists ("3 days ago"), exact on hover and in details.
 // A timestamp the service sent without a time zone names no instant: it is shown as it came, and
-// said so, rather than guessed in the viewer's zone (DESIGN.md §6, tolerant reader).
+// said so, rather than guessed in the viewer's zone (the tolerant reader).
 import { lacksTimeZone } from '../../shared/known-values';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

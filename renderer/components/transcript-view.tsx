@@ -1,5 +1,5 @@
-// What this client knows of a conversation's or thread's messages. The API returns no history
-// (DESIGN.md §2), so the view says plainly whether it is whole, partial, or unknown.
+// What this client knows of a conversation's or thread's messages. The API returns no history,
+// so the view says plainly whether it is whole, partial, or unknown.
 import type { Transcript } from '../../shared/transcript';
 import { ErrorMessage } from './error-message';
 import { ExactTime } from './relative-time';

@@ -1,4 +1,4 @@
-// Esc closes the detail pane that is open (issue 14), unless something nearer took the key first
+// Esc closes the detail pane that is open, unless something nearer took the key first
 // (the composer stopping a reply, a dialog, a select's popup).
 import { useEffect, useRef } from 'react';
 

@@ -1,5 +1,5 @@
 // A table that renders only the rows in view (@tanstack/react-virtual), so 10,000 conversations
-// scroll as smoothly as 10 (DESIGN.md §5). It stays a real <table> for screen readers and tests:
+// scroll as smoothly as 10. It stays a real <table> for screen readers and tests:
 // two spacer rows stand in for the rows above and below the window. Rows have one fixed height
 // and the columns fixed widths, so nothing is measured or re-laid out while scrolling.
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -14,7 +14,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { recallScroll, rememberScroll } from '../stores/scroll-memory';
+import { recallScroll, rememberScroll } from './scroll-memory';
 
 const ROW_HEIGHT = 36;
 

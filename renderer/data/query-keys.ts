@@ -62,6 +62,11 @@ export const queryKeys = {
       ['health', 'incidents', p(profile), from ?? null, days ?? null] as const,
   },
   monitors: () => ['monitors'] as const,
+  /** The request log's entries read whole (the live rows are in stores/live.ts). */
+  log: {
+    root: () => ['log'] as const,
+    entry: (id: string) => ['log', 'entry', id] as const,
+  },
   /** Notifications muted for every monitor (a core setting, so the CLI and the app agree). */
   notificationsMuted: () => ['notifications-muted'] as const,
   mock: {

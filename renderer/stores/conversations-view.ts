@@ -1,9 +1,9 @@
-// The Conversations browser's view: filter, page, sort, the open conversation, and the progress of
-// a load of every page (the "All" page size and the exports share it). Outside the component so it
-// survives leaving the screen, and so a running export keeps reporting while you look elsewhere.
+// The Conversations browser's view: filter, page, sort, the open conversation, and the export under
+// way. Outside the component so it survives leaving the screen, and so a running export keeps
+// reporting while you look elsewhere (the load of every page reports its progress in
+// data/conversations.ts).
 import { create } from 'zustand';
 import type { ReceivedConversation as Conversation } from '../../shared/received';
-import type { PageProgress } from '../components/fetch-all-pages';
 
 export const CONVERSATION_PAGE_SIZES = [20, 50, 100, 'all'] as const;
 type ConversationPageSize = (typeof CONVERSATION_PAGE_SIZES)[number];
@@ -30,8 +30,6 @@ interface ConversationsView {
   offset: number;
   sort: { key: ConversationSortKey; dir: 'ascending' | 'descending' } | undefined;
   selected: ConversationSelection | undefined;
-  /** Progress of the current load of every page, by agent filter ('' for all agents). */
-  progress: (PageProgress & { agent: string }) | undefined;
   exportJob: ExportJob | undefined;
 }
 
@@ -41,6 +39,5 @@ export const useConversationsView = create<ConversationsView>(() => ({
   offset: 0,
   sort: undefined,
   selected: undefined,
-  progress: undefined,
   exportJob: undefined,
 }));

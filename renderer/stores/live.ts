@@ -1,9 +1,11 @@
 // What the core pushes: the active key's rate-limit state and the request log. Kept in small
-// stores fed by bridge events, so any screen reads them without asking again.
+// stores fed by the core's events (data/rate.ts, data/log-feed.ts), so any screen reads them without
+// asking again.
 import { create } from 'zustand';
 import type { RateState } from '../../shared/bridge';
 import type { RequestLogEntry, RequestLogRow } from '../../shared/request-log-entry';
-import { bridge } from '../bridge';
+import { listLog, onLogAdded, onLogCleared } from '../data/log-feed';
+import { onRateUpdate, readRateState } from '../data/rate';
 
 interface RateStore {
   state: RateState | null;
@@ -15,7 +17,7 @@ export const useRate = create<RateStore>(() => ({ state: null, known: false }));
 /**
  * Newest last, as the core keeps it; bounded like the core's ring. Rows without headers and bodies:
  * a streamed reply's raw events are up to 64 KB an entry, and the Log fetches the whole entry for
- * the one it shows (log:get), so a long session's calls do not stay in the page (issue 14).
+ * the one it shows (log:get), so a long session's calls do not stay in the page.
  */
 interface LogStore {
   entries: RequestLogRow[];
@@ -39,7 +41,7 @@ function withoutBodies(entry: RequestLogEntry): RequestLogRow {
  * leaving the window, which only a fresh count shows.
  */
 export function refreshRate(): void {
-  void bridge.rate.state({}).then((state) => useRate.setState({ state, known: true }));
+  void readRateState().then((state) => useRate.setState({ state, known: true }));
 }
 
 let started = false;
@@ -48,16 +50,16 @@ let started = false;
 export function startLiveStores(): void {
   if (started) return;
   started = true;
-  bridge.on('rate:update', (state) => useRate.setState({ state, known: true }));
-  bridge.on('log:added', (added) => {
+  onRateUpdate((state) => useRate.setState({ state, known: true }));
+  onLogAdded((added) => {
     const entry = withoutBodies(added);
     useLog.setState(({ entries }) => ({
       entries: entries.length >= LOG_LIMIT ? [...entries.slice(1 - LOG_LIMIT), entry] : [...entries, entry],
     }));
   });
-  bridge.on('log:cleared', () => useLog.setState({ entries: [] }));
+  onLogCleared(() => useLog.setState({ entries: [] }));
   refreshRate();
-  void bridge.log.list({}).then((listed) =>
+  void listLog().then((listed) =>
     useLog.setState(({ entries }) => {
       // Events may have arrived while the list was on its way: keep both, once each.
       const seen = new Set(listed.map((e) => e.id));

@@ -13,7 +13,7 @@ export const SCREENS = [
   'Keys',
   'Profiles',
   'Log',
-  // Shown only while the active profile is the Embedded mock (issue 9).
+  // Shown only while the active profile is the Embedded mock.
   'Mock',
 ] as const;
 export type Screen = (typeof SCREENS)[number];

@@ -4,9 +4,9 @@
 import { create } from 'zustand';
 import type { BridgeError } from '../../shared/bridge';
 import type { TranscriptKind, TranscriptMessage } from '../../shared/transcript';
-import { bridge } from '../bridge';
 import { asBridgeError } from '../components/error-message';
 import { newSessionId, type ReplayStep } from '../components/replay-plan';
+import { sendChat } from '../data/chat';
 
 export interface ReplayRow {
   user: string;
@@ -86,7 +86,7 @@ export async function runReplay(steps: ReplayStep[], target: string): Promise<vo
       }
       patchRow(i, { state: 'sending' });
       try {
-        const reply = await bridge.chat.send({
+        const reply = await sendChat({
           message: (steps[i] as ReplayStep).user,
           agent: target,
           session_id: sessionId,

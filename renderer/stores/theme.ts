@@ -1,11 +1,10 @@
-// Light, Dark or System (issue 14): the choice is kept in this browser's storage, and <html> always
+// Light, Dark or System: the choice is kept in this browser's storage, and <html> always
 // carries the theme in effect (`data-theme`), which the stylesheets and the charts follow.
 import { create } from 'zustand';
+import { THEME_EVENT } from '../components/theme-event';
 
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
-/** Fired on window when the theme in effect may have changed. */
-export const THEME_EVENT = 'agent-console-theme';
 
 const KEY = 'agent-console.theme';
 const systemDark = window.matchMedia('(prefers-color-scheme: dark)');

@@ -1,6 +1,6 @@
 // The Threads browser's view: filters, the open thread, the new-thread form and every unsent
 // message, by thread. Unsent text lives here so neither leaving the screen nor a failed send
-// (a 404 included) loses what was typed (DESIGN.md §6).
+// (a 404 included) loses what was typed.
 import { create } from 'zustand';
 import type { ReceivedThread as Thread } from '../../shared/received';
 

@@ -1,13 +1,13 @@
 // The Agents browser: the service's agents a page at a time (limit/offset; total and has_more drive
 // the pager), searchable by name or slug within the page, each openable in the playground.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ReceivedAgent as Agent } from '../../../shared/received';
 import '../../components/browsers.css';
-import { agentsPageQuery } from '../../data/browse-queries';
+import { agentsPageQuery, refreshAgents } from '../../data/agents';
 import { BrowseList } from '../../components/browse-list';
 import { RefreshButton } from '../../components/list-states';
-import { OpenById } from '../../components/open-by-id';
+import { OpenById } from '../../browsers/open-by-id';
 import { Pager } from '../../components/pager';
 import { RelativeTime } from '../../components/relative-time';
 import type { Column } from '../../components/virtual-table';
@@ -15,8 +15,7 @@ import { AGENT_PAGE_SIZES, useAgentsView } from '../../stores/agents-view';
 import { openInPlayground } from '../../stores/playground-intent';
 import { AgentDetail } from './agent-detail';
 import { AgentStatusBadge, ModelName } from './agent-status';
-import { useActiveProfileId } from '../../data/queries';
-import { queryKeys } from '../../data/query-keys';
+import { useActiveProfileId } from '../../data/profiles';
 
 const COLUMNS: Column<Agent>[] = [
   {
@@ -78,7 +77,6 @@ const COLUMNS: Column<Agent>[] = [
 
 export function AgentsScreen() {
   const profile = useActiveProfileId();
-  const client = useQueryClient();
   const { limit, offset, search, selected } = useAgentsView();
   const query = useQuery(agentsPageQuery(profile, limit, offset));
   const page = query.data;
@@ -114,7 +112,7 @@ export function AgentsScreen() {
         <RefreshButton
           fetching={query.isFetching}
           updatedAt={query.dataUpdatedAt}
-          onRefresh={() => void client.invalidateQueries({ queryKey: queryKeys.agents.of(profile) })}
+          onRefresh={() => refreshAgents(profile)}
         />
       </div>
       <div className={selected ? 'browse-split' : undefined}>

@@ -8,10 +8,11 @@ import { knownConversationStatus, UNKNOWN_CONVERSATION_STATUS } from '../../../s
 import { DetailPanel, Facts, HistoryActions, HistorySection } from '../../components/browse-detail';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExactTime } from '../../components/relative-time';
-import { transcriptQuery } from '../../data/browse-queries';
-import { useActiveProfileId } from '../../data/queries';
+import { transcriptQuery } from '../../data/transcripts';
+import { useActiveProfileId } from '../../data/profiles';
 import { useConversationsView, type ConversationSelection } from '../../stores/conversations-view';
 import { openInPlayground } from '../../stores/playground-intent';
+import { openReplay } from '../../stores/replay';
 import { conversationSubject } from './conversation-export';
 
 export function ConversationDetail({ selection }: { selection: ConversationSelection }) {
@@ -20,6 +21,7 @@ export function ConversationDetail({ selection }: { selection: ConversationSelec
   const transcript = useQuery(transcriptQuery(profile, 'session', selection.sessionId));
   const row = selection.row;
   const agent = row?.agent ?? transcript.data?.agent;
+  const subject = conversationSubject(selection.sessionId, row);
   return (
     <DetailPanel
       label="Conversation detail"
@@ -59,9 +61,9 @@ export function ConversationDetail({ selection }: { selection: ConversationSelec
         </p>
       )}
       <HistoryActions
-        subject={conversationSubject(selection.sessionId, row)}
+        subject={subject}
         transcript={transcript.data}
-        agent={agent ?? ''}
+        onReplay={() => openReplay({ kind: 'session', id: subject.id, agent: agent ?? '' })}
       >
         <button type="button" onClick={() => setConfirming(true)}>
           Continue in playground

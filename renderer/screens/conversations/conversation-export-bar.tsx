@@ -1,12 +1,11 @@
 // Export of every conversation matching the filter, as CSV or JSON. It reads every page through the
-// bridge, so the core's limiter paces it (DESIGN.md §3); progress and the queue are shown, and it
+// bridge, so the core's limiter paces it; progress and the queue are shown, and it
 // can be cancelled. It shares the load of every page with the "All" page size: no page twice.
-import { useQueryClient } from '@tanstack/react-query';
-import { allConversationsQuery, cancelAllConversations } from '../../data/browse-queries';
+import { cancelAllConversations, readAllConversations, useEveryPageProgress } from '../../data/conversations';
 import { downloadText } from '../../components/download';
 import { ErrorMessage } from '../../components/error-message';
-import { FetchCancelled } from '../../components/fetch-all-pages';
-import { useProfiles, useActiveProfileId } from '../../data/queries';
+import { FetchCancelled } from '../../data/fetch-all-pages';
+import { useProfiles, useActiveProfileId } from '../../data/profiles';
 import { useConversationsView } from '../../stores/conversations-view';
 import { useRate } from '../../stores/live';
 import { conversationsCsv, conversationsJson, exportFileName } from './conversation-export';
@@ -16,7 +15,7 @@ const REUSE_MS = 60_000;
 
 /** The load of every page in progress (an export or the "All" page size), whichever filter it is for. */
 export function LoadProgress() {
-  const progress = useConversationsView((s) => s.progress);
+  const progress = useEveryPageProgress((s) => s.progress);
   const queued = useRate((s) => s.state?.queued ?? 0);
   if (!progress) return null;
   const who = progress.agent ? `of ${progress.agent}` : 'of every agent';
@@ -38,7 +37,6 @@ export function LoadProgress() {
 }
 
 export function ConversationExportBar() {
-  const client = useQueryClient();
   const profile = useActiveProfileId();
   const baseUrl = useProfiles().data?.find((p) => p.active)?.baseUrl;
   const agent = useConversationsView((s) => s.agent);
@@ -52,7 +50,7 @@ export function ConversationExportBar() {
       }));
     useConversationsView.setState({ exportJob: { format, agent, state: 'running' } });
     try {
-      const rows = await client.fetchQuery({ ...allConversationsQuery(profile, agent), staleTime: REUSE_MS });
+      const rows = await readAllConversations(profile, agent, REUSE_MS);
       const exportedAt = new Date().toISOString();
       const fileName = exportFileName(agent, exportedAt, format);
       downloadText(

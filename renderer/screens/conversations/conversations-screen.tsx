@@ -1,29 +1,28 @@
 // The Conversations browser: filter by agent, page through with the service's total (or load every
 // page), sort what is loaded, open one to see every field and what this console knows of its
 // history, continue or replay it, and export the filter's rows.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import '../../components/browsers.css';
 import {
   allConversationsQuery,
   conversationsPageQuery,
-  transcriptQuery,
-  useKnownTranscripts,
-} from '../../data/browse-queries';
-import { AgentFilter } from '../../components/agent-filter';
+  refreshConversations,
+} from '../../data/conversations';
+import { transcriptQuery, useKnownTranscripts } from '../../data/transcripts';
+import { AgentFilter } from '../../browsers/agent-filter';
 import { BrowseList } from '../../components/browse-list';
 import { RefreshButton } from '../../components/list-states';
-import { OpenById } from '../../components/open-by-id';
+import { OpenById } from '../../browsers/open-by-id';
 import { Pager } from '../../components/pager';
-import { ReplayPanel } from '../../components/replay-panel';
+import { ReplayPanel } from '../../browsers/replay-panel';
 import { CONVERSATION_PAGE_SIZES, useConversationsView } from '../../stores/conversations-view';
 import { useReplay } from '../../stores/replay';
 import { conversationColumns } from './conversation-columns';
 import { ConversationDetail } from './conversation-detail';
 import { ConversationExportBar, LoadProgress } from './conversation-export-bar';
 import { sortConversations } from './conversation-sort';
-import { useActiveProfileId } from '../../data/queries';
-import { queryKeys } from '../../data/query-keys';
+import { useActiveProfileId } from '../../data/profiles';
 
 function useConversationRows() {
   const profile = useActiveProfileId();
@@ -52,7 +51,6 @@ function ReplayForSession() {
 }
 
 export function ConversationsScreen() {
-  const client = useQueryClient();
   const profile = useActiveProfileId();
   const { agent, limit, offset, sort, selected } = useConversationsView();
   const known = useKnownTranscripts('session');
@@ -80,10 +78,7 @@ export function ConversationsScreen() {
         <RefreshButton
           fetching={query.isFetching}
           updatedAt={query.dataUpdatedAt}
-          onRefresh={() => {
-            void client.invalidateQueries({ queryKey: queryKeys.conversations.of(profile) });
-            void client.invalidateQueries({ queryKey: queryKeys.transcripts.of(profile) });
-          }}
+          onRefresh={() => refreshConversations(profile)}
         />
       </div>
       <LoadProgress />

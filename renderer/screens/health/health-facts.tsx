@@ -1,9 +1,8 @@
 // Uptime, version, the last check and the countdown to the next, and the poll interval.
-import { useState } from 'react';
 import { MIN_HEALTH_INTERVAL_MS, type HealthMonitorState } from '../../../shared/health';
-import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
 import { useNow } from '../../components/use-now';
+import { useConfigureHealth } from '../../data/health-actions';
 import { clockTime, dateTime, duration } from './health-format';
 
 const INTERVALS = [10_000, 30_000, 60_000, 120_000, 300_000, 900_000, 3_600_000];
@@ -30,7 +29,7 @@ function NextCheck({ state }: { state: HealthMonitorState }) {
 }
 
 function IntervalPicker({ state }: { state: HealthMonitorState }) {
-  const [error, setError] = useState<unknown>();
+  const configure = useConfigureHealth();
   const options = INTERVALS.includes(state.intervalMs)
     ? INTERVALS
     : [...INTERVALS, state.intervalMs].sort((a, b) => a - b);
@@ -39,10 +38,7 @@ function IntervalPicker({ state }: { state: HealthMonitorState }) {
       <select
         aria-label="Check every"
         value={state.intervalMs}
-        onChange={(event) => {
-          setError(undefined);
-          bridge.health.configure({ intervalMs: Number(event.target.value) }).catch(setError);
-        }}
+        onChange={(event) => configure.mutate(Number(event.target.value))}
       >
         {options
           .filter((ms) => ms >= MIN_HEALTH_INTERVAL_MS)
@@ -52,7 +48,9 @@ function IntervalPicker({ state }: { state: HealthMonitorState }) {
             </option>
           ))}
       </select>
-      {error ? <ErrorMessage error={error} title="The interval was not changed." /> : null}
+      {configure.error ? (
+        <ErrorMessage error={configure.error} title="The interval was not changed." />
+      ) : null}
     </>
   );
 }

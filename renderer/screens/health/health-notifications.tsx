@@ -1,7 +1,8 @@
 // Whether status changes reach the desktop, and the button that asks the browser's permission.
 import { useState } from 'react';
-import { useNotificationsMuted } from '../../components/mute-toggle';
-import { askNotificationPermission, notificationSupport, type NotificationSupport } from './health-notifier';
+import { useNotificationsMuted } from '../../data/monitors';
+import { notificationSupport, type NotificationSupport } from '../../components/notification-support';
+import { askNotificationPermission } from './health-notifier';
 
 const WORDS: Record<NotificationSupport, string> = {
   granted: 'On: this browser shows a notification when the confirmed status changes.',

@@ -2,12 +2,12 @@
 // watching the active profile — the status now and why, its components, uptime and version, when
 // it was checked and when it will be next, uptime over an hour, a day and a week, and a timeline
 // with the changes, restarts and deploys on it.
-import { useState } from 'react';
-import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
 import { FactsCard } from './health-facts';
 import { NotificationsCard } from './health-notifications';
-import { useHealthState, useHealthTimeline, useMonitors } from '../../data/health-queries';
+import { useHealthState, useHealthTimeline } from '../../data/health';
+import { useCheckHealth } from '../../data/health-actions';
+import { useMonitors } from '../../data/monitors';
 import { useHealthView } from '../../stores/health-view';
 import { StatusCard } from './health-status-card';
 import { SyntheticCard } from './health-synthetic';
@@ -43,17 +43,8 @@ export function HealthScreen() {
   const health = useHealthState(monitorId);
   const monitor = useMonitors().data?.find((m) => m.id === monitorId && !m.implicit);
   const week = useHealthTimeline('7d', monitorId);
-  const [error, setError] = useState<unknown>();
+  const check = useCheckHealth();
   const state = health.data;
-
-  async function checkNow() {
-    setError(undefined);
-    try {
-      await bridge.health.check(monitorId ? { monitorId } : {});
-    } catch (e) {
-      setError(e);
-    }
-  }
 
   return (
     <section
@@ -66,7 +57,7 @@ export function HealthScreen() {
           <MonitorPicker monitorId={monitorId} />
           <button
             type="button"
-            onClick={() => void checkNow()}
+            onClick={() => check.mutate(monitorId)}
             disabled={!state || state.checking || !state.profileId}
           >
             {state?.checking ? 'Checking…' : 'Check now'}
@@ -76,7 +67,7 @@ export function HealthScreen() {
       {health.isError ? (
         <ErrorMessage error={health.error} title="The health monitor could not be read." />
       ) : null}
-      {error ? <ErrorMessage error={error} title="The check failed." /> : null}
+      {check.error ? <ErrorMessage error={check.error} title="The check failed." /> : null}
       {state?.warning ? <p className="warning">{state.warning}</p> : null}
       {state?.idleReason ? <p className="warning">{state.idleReason}</p> : null}
       {state ? (

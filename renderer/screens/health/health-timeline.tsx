@@ -11,9 +11,9 @@ import {
 import { ChartCard, ChartLoading, type TableData } from '../../components/chart-card';
 import { ErrorMessage } from '../../components/error-message';
 import { dateTime, RANGE_WORDS } from './health-format';
-import { useHealthTimeline } from '../../data/health-queries';
+import { useHealthTimeline } from '../../data/health';
 
-// Named exports only (STYLE.md): React.lazy wants a default, so it is mapped here.
+// Named exports only: React.lazy wants a default, so it is mapped here.
 const TimelineChart = lazy(() =>
   import('./health-timeline-chart').then((m) => ({ default: m.HealthTimelineChart })),
 );

@@ -1,51 +1,46 @@
 // Keys: add (name, secret and the server it is for; the shape is checked as you type), the masked
 // list with the servers each key may go to, remove, and where the secrets are kept. The secret
 // typed here goes to the core once and is cleared from the page.
-import { useState, type FormEvent } from 'react';
-import { bridge } from '../../bridge';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ErrorMessage } from '../../components/error-message';
-import { useAppInfo, useKeys, useProfiles } from '../../data/queries';
-import { keyShapeProblem } from './key-shape';
+import type { BridgeInput } from '../../../shared/bridge';
+import { useAppInfo } from '../../data/app';
+import { useAddKey, useKeys, useRemoveKey } from '../../data/keys';
+import { useProfiles } from '../../data/profiles';
+import { formResolver } from '../../data/contract';
+import { keyForm, SERVER_START, type KeyFormValues } from './key-form';
 
 export function KeysScreen() {
   const info = useAppInfo();
   const keys = useKeys();
   const profiles = useProfiles();
   const keychain = info.data?.keychain;
-  const [name, setName] = useState('');
-  const [secret, setSecret] = useState('');
-  const [server, setServer] = useState('https://');
-  const [sessionOnly, setSessionOnly] = useState(false);
+  const addKey = useAddKey();
+  const removeKey = useRemoveKey();
+  const form = useForm<KeyFormValues, unknown, BridgeInput<'keys:add'>>({
+    resolver: formResolver(keyForm),
+    mode: 'onChange',
+    defaultValues: { name: '', secret: '', baseUrl: SERVER_START, sessionOnly: false },
+  });
+  const { isValid, isSubmitting: busy, errors } = form.formState;
   const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const shape = keyShapeProblem(secret);
+  // Said as it is typed; an empty key shows the hint instead.
+  const shape = form.watch('secret').trim() !== '' ? errors.secret?.message : undefined;
   // While the keychain is being checked, a key added waits for it in the core, then is kept there.
   const checking = keychain?.checking === true;
   const noKeychain = keychain?.available === false && !checking;
-  const serverGiven = server.trim() !== '' && server.trim() !== 'https://';
-  const canAdd = name.trim() !== '' && secret.trim() !== '' && serverGiven && !shape && !busy;
+  const sessionOnly = form.watch('sessionOnly');
   // Servers this console already knows, to pick from rather than type.
   const knownServers = [...new Set(profiles.data?.map((p) => p.baseUrl) ?? [])];
 
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    if (!canAdd) return;
-    setBusy(true);
+  async function add(input: BridgeInput<'keys:add'>) {
     setError(undefined);
     try {
-      await bridge.keys.add({
-        name: name.trim(),
-        secret: secret.trim(),
-        baseUrl: server.trim(),
-        sessionOnly: sessionOnly || noKeychain,
-      });
-      setName('');
-      setSecret('');
-      setServer('https://');
+      await addKey.mutateAsync({ ...input, sessionOnly: input.sessionOnly || noKeychain });
+      form.reset({ name: '', secret: '', baseUrl: SERVER_START, sessionOnly: input.sessionOnly });
     } catch (e) {
       setError(e); // what was typed stays, so it can be corrected
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -58,7 +53,7 @@ export function KeysScreen() {
       return;
     setError(undefined);
     try {
-      await bridge.keys.remove({ id });
+      await removeKey.mutateAsync(id);
     } catch (e) {
       setError(e);
     }
@@ -82,24 +77,17 @@ export function KeysScreen() {
         </p>
       ) : null}
 
-      <form className="card form" onSubmit={add} aria-label="Add a key">
+      <form className="card form" onSubmit={form.handleSubmit(add)} aria-label="Add a key">
         <h3>Add a key</h3>
         <label>
           Name
-          <input
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={100}
-            placeholder="e.g. staging"
-            required
-          />
+          <input {...form.register('name')} maxLength={100} placeholder="e.g. staging" required />
         </label>
         <label>
           Key
           <input
             type="password"
-            value={secret}
-            onChange={(e) => setSecret(e.target.value)}
+            {...form.register('secret')}
             autoComplete="off"
             spellCheck={false}
             placeholder="abc_… (36 characters)"
@@ -114,8 +102,7 @@ export function KeysScreen() {
         <label>
           Server
           <input
-            value={server}
-            onChange={(e) => setServer(e.target.value)}
+            {...form.register('baseUrl')}
             inputMode="url"
             spellCheck={false}
             list="known-servers"
@@ -135,13 +122,13 @@ export function KeysScreen() {
         <label className="checkbox">
           <input
             type="checkbox"
+            {...form.register('sessionOnly')}
             checked={sessionOnly || noKeychain}
             disabled={noKeychain}
-            onChange={(e) => setSessionOnly(e.target.checked)}
           />
           Session only (kept in memory until the app closes)
         </label>
-        <button type="submit" disabled={!canAdd}>
+        <button type="submit" disabled={!isValid || busy}>
           {busy ? 'Adding…' : 'Add key'}
         </button>
         {error ? <ErrorMessage error={error} title="The key was not added." /> : null}

@@ -1,10 +1,10 @@
 // One request whole: headers, bodies, rate headers and "Copy as curl". The live list carries no
 // headers or bodies (stores/live.ts), so the entry is read from the core when it is opened.
 import { useEffect, useRef, useState } from 'react';
-import type { RequestLogEntry, RequestLogRow } from '../../../shared/request-log-entry';
-import { bridge } from '../../bridge';
+import type { RequestLogRow } from '../../../shared/request-log-entry';
 import { ErrorMessage } from '../../components/error-message';
 import { useEscapeToClose } from '../../components/use-escape';
+import { logCurl, useLogEntry } from '../../data/log';
 import { pathOf } from './log-filter';
 
 function Headers({ title, headers }: { title: string; headers: Record<string, string> }) {
@@ -31,20 +31,7 @@ function Headers({ title, headers }: { title: string; headers: Record<string, st
 }
 
 function HeadersAndBodies({ id }: { id: string }) {
-  const [whole, setWhole] = useState<RequestLogEntry>();
-  const [error, setError] = useState<unknown>();
-  useEffect(() => {
-    let live = true;
-    setWhole(undefined);
-    setError(undefined);
-    bridge.log.get({ id }).then(
-      (entry) => live && setWhole(entry),
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  const { data: whole, error } = useLogEntry(id);
   if (error) return <ErrorMessage error={error} title="The headers and bodies could not be read." />;
   if (!whole) return <p className="muted">Reading the headers and bodies…</p>;
   return (
@@ -87,7 +74,7 @@ export function LogDetail({ entry, onClose }: { entry: RequestLogRow; onClose: (
   async function copyCurl() {
     setError(undefined);
     try {
-      const { command } = await bridge.log.curl({ id: entry.id });
+      const command = await logCurl(entry.id);
       setCurl(command);
       await navigator.clipboard.writeText(command).then(
         () => setCopied(true),

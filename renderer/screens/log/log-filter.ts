@@ -1,4 +1,4 @@
-// The Log's filter (issue 14): by method, path, status class and free text. Pure, so the screen
+// The Log's filter: by method, path, status class and free text. Pure, so the screen
 // and its tests agree on what a filter keeps.
 import type { RequestLogRow } from '../../../shared/request-log-entry';
 

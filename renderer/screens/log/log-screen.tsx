@@ -3,9 +3,10 @@
 // however far down the row is; "Copy as curl" gives a runnable command with the key as a
 // variable, never the key; the whole log exports as JSON or HAR 1.2.
 import { useMemo, useState } from 'react';
-import { bridge } from '../../bridge';
 import { downloadText } from '../../components/download';
 import { ErrorMessage } from '../../components/error-message';
+import { exportLog } from '../../data/log';
+import { useClearLog } from '../../data/log';
 import { useLog } from '../../stores/live';
 import { LogDetail } from './log-detail';
 import { LogFilterBar } from './log-filter-bar';
@@ -17,13 +18,14 @@ export function LogScreen() {
   const [selected, setSelected] = useState<string>();
   const [error, setError] = useState<unknown>();
   const [filter, setFilter] = useState<LogFilter>(NO_FILTER);
+  const clear = useClearLog();
   const shown = useMemo(() => entries.filter((e) => matchesFilter(e, filter)).reverse(), [entries, filter]);
   const entry = entries.find((e) => e.id === selected);
 
   async function exportAs(format: 'json' | 'har') {
     setError(undefined);
     try {
-      const { fileName, text } = await bridge.log.export({ format });
+      const { fileName, text } = await exportLog(format);
       downloadText(fileName, text, 'application/json');
     } catch (e) {
       setError(e);
@@ -54,7 +56,7 @@ export function LogScreen() {
           <button
             type="button"
             className="secondary"
-            onClick={() => void bridge.log.clear({}).catch(setError)}
+            onClick={() => clear.mutate(undefined, { onError: setError })}
             disabled={entries.length === 0}
           >
             Clear

@@ -1,5 +1,5 @@
 import type { MockStateView } from '../../../shared/bridge';
-import { bridge } from '../../bridge';
+import { useResetMock, useSetMockChaos } from '../../data/mock-actions';
 
 export interface PanelProps {
   state: MockStateView;
@@ -9,11 +9,13 @@ export interface PanelProps {
 /** One click each, and one more to undo; "Reset mock" clears everything (a restart does too). */
 export function ChaosPanel({ state, act }: PanelProps) {
   const on = new Set(state.chaos.map((c) => c.preset));
+  const reset = useResetMock();
+  const setChaos = useSetMockChaos();
   return (
     <section className="card" aria-label="Chaos presets">
       <div className="mock-head">
         <h3>Chaos</h3>
-        <button type="button" className="secondary" onClick={() => void act(() => bridge.mock.reset({}))}>
+        <button type="button" className="secondary" onClick={() => void act(() => reset.mutateAsync())}>
           Reset mock
         </button>
       </div>
@@ -24,7 +26,7 @@ export function ChaosPanel({ state, act }: PanelProps) {
               type="button"
               className={on.has(preset) ? 'chaos-on' : 'secondary'}
               aria-pressed={on.has(preset)}
-              onClick={() => void act(() => bridge.mock.chaos({ preset, on: !on.has(preset) }))}
+              onClick={() => void act(() => setChaos.mutateAsync({ preset, on: !on.has(preset) }))}
             >
               {preset}
             </button>

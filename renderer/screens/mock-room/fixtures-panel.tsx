@@ -1,15 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { bridge } from '../../bridge';
 import { downloadText } from '../../components/download';
+import { exportFixture, useFixtures } from '../../data/mock';
+import { useImportFixture, useRemoveFixture } from '../../data/mock-actions';
 import type { PanelProps } from './chaos-panel';
-import { useFixtures } from '../../data/mock-queries';
-import { queryKeys } from '../../data/query-keys';
 
 /** Recorded replies in the data folder: saved from the Playground ("Save as fixture"), or imported. */
 export function FixturesPanel({ act }: Pick<PanelProps, 'act'>) {
   const fixtures = useFixtures();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.mock.fixtures() });
+  const importFixture = useImportFixture();
+  const removeFixture = useRemoveFixture();
   return (
     <section className="card" aria-label="Fixtures">
       <div className="mock-head">
@@ -22,8 +20,7 @@ export function FixturesPanel({ act }: Pick<PanelProps, 'act'>) {
             aria-label="Import a fixture"
             onChange={async (e) => {
               const file = e.target.files?.[0];
-              if (file)
-                await act(async () => bridge.mock.fixtureImport({ text: await file.text() }).then(refresh));
+              if (file) await act(async () => importFixture.mutateAsync(await file.text()));
             }}
           />
         </label>
@@ -58,7 +55,7 @@ export function FixturesPanel({ act }: Pick<PanelProps, 'act'>) {
                     className="link"
                     onClick={() =>
                       void act(async () => {
-                        const { fileName, text } = await bridge.mock.fixtureExport({ id: f.id });
+                        const { fileName, text } = await exportFixture(f.id);
                         downloadText(fileName, text, 'application/json');
                       })
                     }
@@ -68,7 +65,7 @@ export function FixturesPanel({ act }: Pick<PanelProps, 'act'>) {
                   <button
                     type="button"
                     className="link"
-                    onClick={() => void act(() => bridge.mock.fixtureRemove({ id: f.id }).then(refresh))}
+                    onClick={() => void act(() => removeFixture.mutateAsync(f.id))}
                   >
                     Remove
                   </button>

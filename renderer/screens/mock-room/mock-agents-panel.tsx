@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import type { MockStateView } from '../../../shared/bridge';
-import { bridge } from '../../bridge';
+import { useFixtures } from '../../data/mock';
+import { useAssignFixture, useClearFixture, useSetMockAgent } from '../../data/mock-actions';
 import type { PanelProps } from './chaos-panel';
-import { useFixtures } from '../../data/mock-queries';
 
 type MockAgent = MockStateView['agents'][number];
 
 function AgentRow({ agent, act }: { agent: MockAgent; act: PanelProps['act'] }) {
   const fixtures = useFixtures();
+  const setAgent = useSetMockAgent();
+  const assignFixture = useAssignFixture();
+  const clearFixture = useClearFixture();
   const [tuning, setTuning] = useState({
     latencyMs: agent.latencyMs,
     chunkDelayMs: agent.chunkDelayMs,
@@ -33,7 +36,7 @@ function AgentRow({ agent, act }: { agent: MockAgent; act: PanelProps['act'] }) 
           value={agent.status}
           onChange={(e) =>
             void act(() =>
-              bridge.mock.agent({ slug: agent.slug, status: e.target.value as MockAgent['status'] }),
+              setAgent.mutateAsync({ slug: agent.slug, status: e.target.value as MockAgent['status'] }),
             )
           }
         >
@@ -63,7 +66,7 @@ function AgentRow({ agent, act }: { agent: MockAgent; act: PanelProps['act'] }) 
         <button
           type="button"
           className="secondary"
-          onClick={() => void act(() => bridge.mock.agent({ slug: agent.slug, ...tuning }))}
+          onClick={() => void act(() => setAgent.mutateAsync({ slug: agent.slug, ...tuning }))}
         >
           Apply
         </button>
@@ -75,7 +78,7 @@ function AgentRow({ agent, act }: { agent: MockAgent; act: PanelProps['act'] }) 
             <button
               type="button"
               className="link"
-              onClick={() => void act(() => bridge.mock.fixtureClear({ slug: agent.slug }))}
+              onClick={() => void act(() => clearFixture.mutateAsync(agent.slug))}
             >
               Stop replaying
             </button>
@@ -109,7 +112,7 @@ function AgentRow({ agent, act }: { agent: MockAgent; act: PanelProps['act'] }) 
               disabled={!fixtureId}
               onClick={() =>
                 void act(() =>
-                  bridge.mock.fixtureAssign({
+                  assignFixture.mutateAsync({
                     slug: agent.slug,
                     fixtureId,
                     mode,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { bridge } from '../../bridge';
+import { useCreateMockKey, useRevokeMockKey, useUpdateMockKey } from '../../data/mock-actions';
 import type { PanelProps } from './chaos-panel';
 
 const TIERS = [30, 60, 120, 300] as const;
@@ -10,10 +10,13 @@ export function MockKeysPanel({ state, act }: PanelProps) {
   const [name, setName] = useState('');
   const [tier, setTier] = useState<(typeof TIERS)[number]>(60);
   const [added, setAdded] = useState<string>();
+  const createKey = useCreateMockKey();
+  const updateKey = useUpdateMockKey();
+  const revokeKey = useRevokeMockKey();
   async function create(event: FormEvent) {
     event.preventDefault();
     await act(async () => {
-      const key = await bridge.mock.keyCreate({ name: name.trim(), tier });
+      const key = await createKey.mutateAsync({ name: name.trim(), tier });
       setAdded(`Created at the mock and added to Keys as “${key.name}” (${key.last4}).`);
       setName('');
     });
@@ -45,7 +48,7 @@ export function MockKeysPanel({ state, act }: PanelProps) {
                   disabled={k.revoked}
                   onChange={(e) =>
                     void act(() =>
-                      bridge.mock.keyUpdate({
+                      updateKey.mutateAsync({
                         id: k.id,
                         tier: Number(e.target.value) as 30 | 60 | 120 | 300,
                       }),
@@ -65,7 +68,7 @@ export function MockKeysPanel({ state, act }: PanelProps) {
                   value={k.plan}
                   onChange={(e) =>
                     void act(() =>
-                      bridge.mock.keyUpdate({ id: k.id, plan: e.target.value as (typeof PLANS)[number] }),
+                      updateKey.mutateAsync({ id: k.id, plan: e.target.value as (typeof PLANS)[number] }),
                     )
                   }
                 >
@@ -90,7 +93,7 @@ export function MockKeysPanel({ state, act }: PanelProps) {
                           `Revoke the mock key “${k.name}”? Revocation is permanent, as at the service.`,
                         )
                       ) {
-                        void act(() => bridge.mock.keyRevoke({ id: k.id }));
+                        void act(() => revokeKey.mutateAsync(k.id));
                       }
                     }}
                   >

@@ -1,4 +1,4 @@
-// The Mock screen (issue 9): the embedded mock run like the service's dashboard — keys, agents,
+// The Mock screen: the embedded mock run like the service's dashboard — keys, agents,
 // health, error shape, chaos presets, recorded replies — plus what the mock itself received.
 import { useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
@@ -6,7 +6,7 @@ import { ChaosPanel } from './chaos-panel';
 import { FixturesPanel } from './fixtures-panel';
 import { MockAgentsPanel } from './mock-agents-panel';
 import { MockKeysPanel } from './mock-keys-panel';
-import { useMockState } from '../../data/mock-queries';
+import { useMockState } from '../../data/mock';
 import { MockRequestsPanel, MockServicePanel } from './mock-service-panel';
 import './mock.css';
 

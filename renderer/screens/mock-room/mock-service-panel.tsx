@@ -1,10 +1,12 @@
 import { HEALTH_COMPONENTS } from '../../../shared/known-values';
-import { bridge } from '../../bridge';
-import { useMockRequests } from '../../data/mock-queries';
+import { useMockRequests } from '../../data/mock';
+import { useSetMockErrorShape, useSetMockHealth } from '../../data/mock-actions';
 import type { PanelProps } from './chaos-panel';
 
 /** Health components and the error-body shape. */
 export function MockServicePanel({ state, act }: PanelProps) {
+  const setHealth = useSetMockHealth();
+  const setErrorShape = useSetMockErrorShape();
   return (
     <section className="card" aria-label="Mock service">
       <h3>
@@ -19,7 +21,7 @@ export function MockServicePanel({ state, act }: PanelProps) {
               value={state.health.components[c]}
               onChange={(e) =>
                 void act(() =>
-                  bridge.mock.health({ [c]: e.target.value as 'operational' | 'degraded' | 'down' }),
+                  setHealth.mutateAsync({ [c]: e.target.value as 'operational' | 'degraded' | 'down' }),
                 )
               }
             >
@@ -36,7 +38,7 @@ export function MockServicePanel({ state, act }: PanelProps) {
             value={state.errorShape}
             onChange={(e) =>
               void act(() =>
-                bridge.mock.errorShape({ shape: e.target.value as 'nested' | 'flat' | 'flat-429' }),
+                setErrorShape.mutateAsync({ shape: e.target.value as 'nested' | 'flat' | 'flat-429' }),
               )
             }
           >

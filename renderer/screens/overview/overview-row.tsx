@@ -2,15 +2,17 @@
 // the sparkline of response times, and what can be done with it.
 import { lazy, Suspense, useState } from 'react';
 import { WATCH_WORDS, type MonitorView } from '../../../shared/monitor';
-import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
 import { RelativeTime } from '../../components/relative-time';
 import { useNow } from '../../components/use-now';
+
+import { testNotification, useCheckMonitor } from '../../data/monitors-actions';
 import { showHealthOf } from '../../stores/health-view';
 import { lateness, ms, percent } from './overview-format';
-import { notificationSupport, testNotificationWords } from '../health/health-notifier';
+import { notificationSupport } from '../../components/notification-support';
+import { testNotificationWords } from '../health/health-notifier';
 
-// Named exports only (STYLE.md): React.lazy wants a default, so it is mapped here.
+// Named exports only: React.lazy wants a default, so it is mapped here.
 const Sparkline = lazy(() => import('./sparkline').then((m) => ({ default: m.Sparkline })));
 
 interface RowProps {
@@ -20,6 +22,7 @@ interface RowProps {
 
 export function OverviewRow({ view, onEdit }: RowProps) {
   const now = useNow(view.health.checking);
+  const check = useCheckMonitor();
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<unknown>();
   const [told, setTold] = useState<string>();
@@ -114,7 +117,7 @@ export function OverviewRow({ view, onEdit }: RowProps) {
             type="button"
             className="secondary"
             disabled={busy !== undefined}
-            onClick={() => void act('check', () => bridge.monitors.check({ id: view.id }))}
+            onClick={() => void act('check', () => check.mutateAsync(view.id))}
           >
             {busy === 'check' ? 'Checking…' : 'Check now'}
           </button>
@@ -128,7 +131,7 @@ export function OverviewRow({ view, onEdit }: RowProps) {
               disabled={busy !== undefined}
               onClick={() =>
                 void act('test', async () => {
-                  const result = await bridge.monitors.testNotify({ id: view.id });
+                  const result = await testNotification(view.id);
                   setTold(testNotificationWords(result, notificationSupport()));
                 })
               }

@@ -1,11 +1,11 @@
-// Overview (issue 17): one row per monitor — every environment watched, whatever screen is open —
+// Overview: one row per monitor — every environment watched, whatever screen is open —
 // with its status, last check, uptime, synthetic checks and response times; drill down into the
 // Health screen for one; add, edit and test monitors. The rows live in the core; this screen
 // follows `monitors:changed`.
 import { useState } from 'react';
 import type { MonitorView } from '../../../shared/monitor';
 import { ErrorMessage } from '../../components/error-message';
-import { useMonitors } from '../../data/health-queries';
+import { useMonitors } from '../../data/monitors';
 import { MonitorForm } from './monitor-form';
 import { OverviewRow } from './overview-row';
 import './overview.css';

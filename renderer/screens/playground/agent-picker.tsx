@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReceivedAgent as Agent } from '../../../shared/received';
 import { ErrorMessage } from '../../components/error-message';
 import { usePlayground } from './playground-store';
-import { usePlaygroundAgents } from '../../data/playground-queries';
+import { usePlaygroundAgents } from '../../data/agents';
 
 /** What the service answers a message to this agent, or undefined when it takes messages. */
 function unavailableReason(agent: Agent): string | undefined {

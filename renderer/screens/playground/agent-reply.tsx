@@ -2,11 +2,13 @@
 // place, and the stream inspector beside it. Memoised on the turn object, which changes only when
 // the reply changes state; its streaming text re-renders from the buffer, once per frame.
 import { memo, useState, useSyncExternalStore } from 'react';
-import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
 import { useNow } from '../../components/use-now';
+import { chatCurl } from '../../data/chat';
+import { saveFixture } from '../../data/mock';
 import { useRate } from '../../stores/live';
-import { framesOf, retry, stop } from './playground-actions';
+import { retry, stop } from './composer-actions';
+import { framesOf } from './reply-frames';
 import { isActive, type ReplyTurn } from './playground-store';
 import { SaveAsCase } from '../suites/save-as-case';
 import { ReplyBody } from './reply-body';
@@ -37,7 +39,7 @@ function Waiting({ reply }: { reply: ReplyTurn }) {
     );
   }
   if (reply.status === 'queued') return <p className="pg-waiting">Queued behind the messages before it.</p>;
-  // Sending, nothing back yet: the console's limiter may be holding it for a free slot (DESIGN.md §3).
+  // Sending, nothing back yet: the console's limiter may be holding it for a free slot.
   // The gauge follows the active key: only a reply sent with that key is said to wait for it.
   const sameKey = reply.request.keyId === undefined || reply.request.keyId === rate?.keyId;
   const heldUntil =
@@ -88,7 +90,7 @@ function CopyButtons({
     setError(undefined);
     try {
       const { message, agent, session_id, stream } = reply.request;
-      const { command } = await bridge.chat.curl({
+      const command = await chatCurl({
         message,
         stream,
         ...(agent ? { agent } : {}),
@@ -100,12 +102,12 @@ function CopyButtons({
       setError(e);
     }
   }
-  /** Records this streamed reply (chunks and pacing) for a mock agent to replay (issue 9). */
-  async function saveFixture() {
+  /** Records this streamed reply (chunks and pacing) for a mock agent to replay. */
+  async function saveAsFixture() {
     setError(undefined);
     try {
       const agent = reply.request.agent ?? 'default';
-      const saved = await bridge.mock.fixtureSave({
+      const saved = await saveFixture({
         name: `${agent} reply`,
         agent,
         frames: await framesOf(reply),
@@ -126,7 +128,7 @@ function CopyButtons({
         Copy as curl
       </button>
       {(reply.frames || reply.frameCount !== undefined) && reply.request.stream ? (
-        <button type="button" className="link" onClick={() => void saveFixture()}>
+        <button type="button" className="link" onClick={() => void saveAsFixture()}>
           Save as fixture
         </button>
       ) : null}

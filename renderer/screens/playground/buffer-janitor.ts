@@ -1,4 +1,4 @@
-// Frees what a closed reply holds (issue 14): once a reply is neither in the open session nor in a
+// Frees what a closed reply holds: once a reply is neither in the open session nor in a
 // compare round, and no longer on its way, its turn and its stream buffer (every chunk, with their
 // timings) are let go. A reply still streaming for a session that was closed keeps its buffer until
 // it ends; then it goes too. Without this every reply's text lived as long as the page.

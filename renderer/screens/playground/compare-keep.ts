@@ -1,4 +1,4 @@
-// Comparisons are kept like sessions (issue 14): each finished round (the message, and every
+// Comparisons are kept like sessions: each finished round (the message, and every
 // agent's reply with its status) is saved in this browser's storage, and comes back after a
 // reload, newest 20, each reply up to 256 KB. "Clear comparisons" forgets them.
 import { bufferFor } from './stream-buffer';

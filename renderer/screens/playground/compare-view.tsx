@@ -2,7 +2,7 @@
 // each with its own timing, so pace and first-chunk times can be read across agents.
 import { memo, useRef, useState } from 'react';
 import { AgentReply } from './agent-reply';
-import { clearCompare } from './playground-actions';
+import { clearCompare } from './composer-actions';
 import { usePlayground, type CompareRound } from './playground-store';
 import { useStickToBottom } from './stick-to-bottom';
 
@@ -15,7 +15,7 @@ const Column = memo(function Column({ id }: { id: string }) {
 const MIN_COLUMN_PX = 300;
 
 const Round = memo(function Round({ round }: { round: CompareRound }) {
-  // One reply read whole, at the full width, with the others a click away (issue 14).
+  // One reply read whole, at the full width, with the others a click away.
   const [whole, setWhole] = useState<string>();
   const shown = whole && round.replyIds.includes(whole) ? [whole] : round.replyIds;
   return (

@@ -3,7 +3,7 @@
 // Stop for the streams on their way.
 import { useMemo, type FormEvent, type KeyboardEvent } from 'react';
 import { formatBytes, MAX_MESSAGE_BYTES, utf8ByteLength } from './limits';
-import { sendDraft, sendProblem, stopAll, stoppableReplies } from './playground-actions';
+import { sendDraft, sendProblem, stopAll, stoppableReplies } from './composer-actions';
 import { usePlayground } from './playground-store';
 
 const isMac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);

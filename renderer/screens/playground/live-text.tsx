@@ -1,8 +1,8 @@
 // A reply's plain text, appended to the page as chunks arrive, without React re-rendering it: each
 // frame adds one text node with that frame's chunks. Text goes into blocks of a few KB so the
 // browser lays out only the last block, not the whole reply, on every frame; a block ends at a line
-// break (or a space) so the seams do not show. This is what keeps a 1 MB, 20,000-chunk reply smooth
-// (DESIGN.md §5), and it is also how a reply too long to format is shown.
+// break (or a space) so the seams do not show. This is what keeps a 1 MB, 20,000-chunk reply smooth,
+// and it is also how a reply too long to format is shown.
 import { memo, useLayoutEffect, useRef } from 'react';
 import type { StreamBuffer } from './stream-buffer';
 

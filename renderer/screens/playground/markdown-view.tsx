@@ -1,8 +1,8 @@
 // A reply's Markdown on the page. Links never navigate the console: a click asks first, then opens
 // the page outside (a new browser tab with no opener in the web host; the desktop shell routes
 // window.open to the system browser).
-// marked and DOMPurify are loaded with the first reply that needs them, not with the first screen
-// (issue 18): until they are in, the reply shows as plain text.
+// marked and DOMPurify are loaded with the first reply that needs them, not with the first screen:
+// until they are in, the reply shows as plain text.
 import { memo, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import type * as Markdown from './markdown';
 

@@ -1,5 +1,5 @@
 // Replies as Markdown, safely: an agent's text is untrusted. marked turns it into HTML with raw
-// HTML written out as text and images as plain links (no remote content: DESIGN.md §6), then
+// HTML written out as text and images as plain links (no remote content), then
 // DOMPurify keeps only the tags Markdown produces, as a second lock should marked ever let one
 // through. Links are opened by the view, after the user confirms (markdown-view.tsx).
 import DOMPurify from 'dompurify';

@@ -1,20 +1,25 @@
-// The chat playground (issue 5): sessions on the left; the agent, stream and compare choices, the
+// The chat playground: sessions on the left; the agent, stream and compare choices, the
 // transcript (or the comparisons) and the composer on the right.
 import { useEffect, useRef } from 'react';
 import { AgentPicker, CompareAgentPicker } from './agent-picker';
 import { CompareView } from './compare-view';
 import { Composer } from './composer';
-import { newSession, openSession } from './playground-actions';
+import { newSession, openSession } from './session-actions';
 import { reopenedSessionId, usePlayground, type Mode } from './playground-store';
-import { useActiveProfileId } from '../../data/queries';
+import { useActiveProfileId } from '../../data/profiles';
 import { SessionBar } from './session-bar';
 import { SessionSidebar } from './session-sidebar';
 import { takePlaygroundIntent, usePlaygroundIntent } from '../../stores/playground-intent';
 import { Transcript } from './transcript';
-// Frees the buffers of replies no longer shown once they end (issue 14).
+// Frees the buffers of replies no longer shown once they end.
 import './buffer-janitor';
 import './compare-keep';
+// The screen's styles, in cascade order.
 import './playground.css';
+import './agent-reply.css';
+import './stream-inspector.css';
+import './compare-view.css';
+import './composer.css';
 
 let reopened = false;
 
@@ -106,7 +111,7 @@ export function PlaygroundScreen() {
         </div>
         {mode === 'chat' ? <SessionBar /> : null}
         {/* Keyed by session: a closed session's turns leave as one subtree. Reconciled in place, the
-            list of 200 long replies left ~370 React fibers behind (issue 14, npm run bench). */}
+            list of 200 long replies left ~370 React fibers behind (npm run bench). */}
         {mode === 'chat' ? <Transcript key={sessionId} /> : <CompareView />}
         <Composer />
       </div>

@@ -142,7 +142,7 @@ function restoredDraft(): { draft: string; draftNote?: string } {
 export const usePlayground = create<PlaygroundState>(() => ({
   session: {
     id: prefs.sessionId ?? newSessionId(),
-    // A remembered session is reopened from its transcript (playground-actions.ts).
+    // A remembered session is reopened from its transcript (session-actions.ts).
     startedHere: prefs.sessionId === undefined,
     loading: prefs.sessionId !== undefined,
   },
@@ -204,7 +204,7 @@ function savePrefs(): void {
   clearTimeout(saveTimer);
   saveTimer = undefined;
   const s = usePlayground.getState();
-  // Issue 13: a key pasted into the draft is never written to browser storage; the user is told.
+  // A key pasted into the draft is never written to browser storage; the user is told.
   const keyInDraft = containsKeyShaped(s.draft);
   if (keyInDraft && s.draftNote !== KEY_IN_DRAFT_NOTE)
     usePlayground.setState({ draftNote: KEY_IN_DRAFT_NOTE });

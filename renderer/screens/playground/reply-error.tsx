@@ -5,7 +5,7 @@ import type { BridgeError } from '../../../shared/bridge';
 import { useNow } from '../../components/use-now';
 import { useRate } from '../../stores/live';
 import { useNavigation } from '../../stores/navigation';
-import { retry, sendWhenAllowed } from './playground-actions';
+import { retry, sendWhenAllowed } from './composer-actions';
 import type { ReplyTurn } from './playground-store';
 
 /** Our words for each code (spec §7 and the client's own codes). */

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { sessionIdProblem } from './limits';
-import { newSession, openSession } from './playground-actions';
+import { newSession, openSession } from './session-actions';
 import { usePlayground } from './playground-store';
 
 export function SessionBar() {

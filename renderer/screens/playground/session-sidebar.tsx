@@ -1,9 +1,9 @@
-// The sessions this console has recorded (the API keeps no history: DESIGN.md §2), newest first.
+// The sessions this console has recorded (the API keeps no history), newest first.
 // Choosing one reopens it with its messages, after a reload or a restart too.
 import { ErrorMessage } from '../../components/error-message';
-import { forgetSession, openSession } from './playground-actions';
+import { forgetSession, useSessions } from '../../data/transcripts';
 import { usePlayground } from './playground-store';
-import { useSessions } from '../../data/playground-queries';
+import { newSession, openSession } from './session-actions';
 
 function ago(iso: string): string {
   const seconds = Math.round((Date.now() - Date.parse(iso)) / 1000);
@@ -54,7 +54,9 @@ export function SessionSidebar() {
                 if (
                   window.confirm('Forget this session’s record on this computer? The service keeps its own.')
                 ) {
-                  void forgetSession(s.id);
+                  void forgetSession(s.id).then(() => {
+                    if (usePlayground.getState().session.id === s.id) newSession();
+                  });
                 }
               }}
             >

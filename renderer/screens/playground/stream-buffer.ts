@@ -1,7 +1,7 @@
 // Where a reply's chunks live while they stream: outside React and outside any store, appended to
 // arrays (never a string rebuilt per chunk), with subscribers told at most once per animation
 // frame. A 1 MB reply in 20,000 chunks then costs one small render per frame, not 20,000 renders
-// of the transcript (issue 5, "Rendering"; DESIGN.md §5).
+// of the transcript (docs/architecture.md, "The chat playground", Rendering).
 import type { StreamChunkEvent } from '../../../shared/bridge';
 
 /** A gap between chunks longer than this is called out in the inspector. */

@@ -4,7 +4,7 @@
 import { memo, useState } from 'react';
 import { useLog } from '../../stores/live';
 import { ErrorMessage } from '../../components/error-message';
-import { framesOf, sawDone } from './playground-actions';
+import { framesOf, sawDone } from './reply-frames';
 import type { ReplyTurn } from './playground-store';
 import { useBufferVersion } from './reply-body';
 import { SLOW_GAP_MS, type StreamBuffer } from './stream-buffer';

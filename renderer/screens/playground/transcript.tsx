@@ -5,7 +5,7 @@
 import { memo, useRef } from 'react';
 import { clockTime } from '../../components/clock-time';
 import { AgentReply } from './agent-reply';
-import { editMessage } from './playground-actions';
+import { editMessage } from './composer-actions';
 import { usePlayground, type UserTurn } from './playground-store';
 import { useStickToBottom } from './stick-to-bottom';
 

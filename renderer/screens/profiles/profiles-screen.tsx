@@ -2,12 +2,16 @@
 // and a "Test connection" that calls GET /health through it. A key goes only to the servers it was
 // added for: the form says where the chosen key may go, and another server (or the first one of a
 // key added at the command line) asks for the key to be typed again.
-import { useState, type FormEvent } from 'react';
-import type { ConnectionTest } from '../../../shared/bridge';
-import { bridge } from '../../bridge';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { BridgeInput, ConnectionTest } from '../../../shared/bridge';
 import { asBridgeError, ErrorMessage } from '../../components/error-message';
-import { useKeys, useProfiles } from '../../data/queries';
+import { useKeys } from '../../data/keys';
+import { switchProfile, useProfiles } from '../../data/profiles';
+import { testProfile, useAddProfile, useRemoveProfile } from '../../data/profiles-actions';
+import { formResolver } from '../../data/contract';
 import { ConfirmOrigin } from './confirm-origin';
+import { PROFILE_FORM_START, profileForm, type ProfileFormValues } from './profile-form';
 
 function TestResult({ result }: { result: ConnectionTest }) {
   if (result.ok && result.health) {
@@ -23,21 +27,23 @@ function TestResult({ result }: { result: ConnectionTest }) {
 export function ProfilesScreen() {
   const profiles = useProfiles();
   const keys = useKeys();
+  const addProfile = useAddProfile();
+  const removeProfile = useRemoveProfile();
   const [results, setResults] = useState<Record<string, ConnectionTest | 'testing'>>({});
   const [error, setError] = useState<unknown>();
-  const [form, setForm] = useState({ name: '', baseUrl: 'https://', keyId: '', caCertPem: '' });
-  const [busy, setBusy] = useState(false);
+  const form = useForm<ProfileFormValues, unknown, BridgeInput<'profiles:add'>>({
+    resolver: formResolver(profileForm),
+    defaultValues: PROFILE_FORM_START,
+  });
+  const busy = form.formState.isSubmitting;
+  const keyId = form.watch('keyId');
   /** The key would go to a server it was not added for (or has none yet): the user must confirm. */
   const [confirming, setConfirming] = useState(false);
-  const chosenKey = keys.data?.find((k) => k.id === form.keyId);
+  const chosenKey = keys.data?.find((k) => k.id === keyId);
 
   async function test(id: string) {
     setResults((r) => ({ ...r, [id]: 'testing' }));
-    const result = await bridge.profiles.test({ id }).catch((e: unknown): ConnectionTest => ({
-      ok: false,
-      durationMs: 0,
-      error: { code: 'UNEXPECTED', message: String(e) },
-    }));
+    const result = await testProfile(id);
     setResults((r) => ({ ...r, [id]: result }));
   }
 
@@ -50,27 +56,19 @@ export function ProfilesScreen() {
     }
   }
 
-  async function add(event: FormEvent | undefined, confirmKey?: string) {
-    event?.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await bridge.profiles.add({
-        name: form.name.trim(),
-        baseUrl: form.baseUrl.trim(),
-        keyId: form.keyId,
-        ...(form.caCertPem.trim() ? { caCertPem: form.caCertPem } : {}),
-        ...(confirmKey !== undefined ? { confirmKey } : {}),
-      });
-      setForm({ name: '', baseUrl: 'https://', keyId: '', caCertPem: '' });
-      setConfirming(false);
-    } catch (e) {
-      if (asBridgeError(e).code === 'ORIGIN_NOT_CONFIRMED') setConfirming(true);
-      else setError(e); // the form keeps what was typed
-    } finally {
-      setBusy(false);
-    }
-  }
+  /** Adds the profile; `confirmKey` is the key typed again for a server new to it. */
+  const add = (confirmKey?: string) =>
+    form.handleSubmit(async (input) => {
+      setError(undefined);
+      try {
+        await addProfile.mutateAsync({ ...input, ...(confirmKey !== undefined ? { confirmKey } : {}) });
+        form.reset(PROFILE_FORM_START);
+        setConfirming(false);
+      } catch (e) {
+        if (asBridgeError(e).code === 'ORIGIN_NOT_CONFIRMED') setConfirming(true);
+        else setError(e); // the form keeps what was typed
+      }
+    });
 
   return (
     <section className="screen">
@@ -96,7 +94,7 @@ export function ProfilesScreen() {
                     {result === 'testing' ? 'Testing…' : 'Test connection'}
                   </button>
                   {!p.active ? (
-                    <button type="button" onClick={() => void act(() => bridge.profiles.use({ id: p.id }))}>
+                    <button type="button" onClick={() => void act(() => switchProfile(p.id))}>
                       Use
                     </button>
                   ) : null}
@@ -107,7 +105,7 @@ export function ProfilesScreen() {
                       aria-label={`Remove ${p.name}`}
                       onClick={() => {
                         if (window.confirm(`Remove the profile “${p.name}”?`))
-                          void act(() => bridge.profiles.remove({ id: p.id }));
+                          void act(() => removeProfile.mutateAsync(p.id));
                       }}
                     >
                       Remove
@@ -133,44 +131,28 @@ export function ProfilesScreen() {
       {error ? <ErrorMessage error={error} /> : null}
       {confirming ? (
         <ConfirmOrigin
-          keyInfo={keys.data?.find((k) => k.id === form.keyId)}
-          baseUrl={form.baseUrl.trim()}
+          keyInfo={chosenKey}
+          baseUrl={form.watch('baseUrl').trim()}
           busy={busy}
-          onConfirm={(typed) => void add(undefined, typed)}
+          onConfirm={(typed) => void add(typed)()}
           onCancel={() => setConfirming(false)}
         />
       ) : null}
 
-      <form className="card form" onSubmit={add} aria-label="Add a profile">
+      <form className="card form" onSubmit={add()} aria-label="Add a profile">
         <h3>Add a profile</h3>
         <label>
           Name
-          <input
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-            required
-            maxLength={100}
-          />
+          <input {...form.register('name')} required maxLength={100} />
         </label>
         <label>
           Base URL
-          <input
-            value={form.baseUrl}
-            onChange={(e) => setForm({ ...form, baseUrl: e.target.value })}
-            required
-            inputMode="url"
-            spellCheck={false}
-          />
+          <input {...form.register('baseUrl')} required inputMode="url" spellCheck={false} />
         </label>
         <p className="field-hint">HTTPS, except on this computer (127.0.0.1, localhost). Without /api/v1.</p>
         <label>
           Key
-          <select
-            value={form.keyId}
-            onChange={(e) => setForm({ ...form, keyId: e.target.value })}
-            aria-describedby="profile-key-servers"
-            required
-          >
+          <select {...form.register('keyId')} aria-describedby="profile-key-servers" required>
             <option value="">Choose a key…</option>
             {keys.data?.map((k) => (
               <option key={k.id} value={k.id}>
@@ -189,8 +171,7 @@ export function ProfilesScreen() {
         <label>
           CA certificate (optional, PEM)
           <textarea
-            value={form.caCertPem}
-            onChange={(e) => setForm({ ...form, caCertPem: e.target.value })}
+            {...form.register('caCertPem')}
             rows={3}
             spellCheck={false}
             placeholder="-----BEGIN CERTIFICATE-----"
@@ -203,11 +184,11 @@ export function ProfilesScreen() {
             accept=".pem,.crt,.cer"
             onChange={async (e) => {
               const file = e.target.files?.[0];
-              if (file) setForm({ ...form, caCertPem: await file.text() });
+              if (file) form.setValue('caCertPem', await file.text());
             }}
           />
         </label>
-        <button type="submit" disabled={busy || !form.keyId}>
+        <button type="submit" disabled={busy || !keyId}>
           {busy ? 'Adding…' : 'Add profile'}
         </button>
       </form>

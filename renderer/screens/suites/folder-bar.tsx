@@ -3,7 +3,7 @@
 // starting there. Either way the core checks the folder and watches it.
 import { useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
-import { useAppInfo } from '../../data/queries';
+import { useAppInfo } from '../../data/app';
 import { openFolder, setPath, useTests } from './tests-store';
 
 /** What a typed path may name: the core refuses anything else, in the same words. */

@@ -1,10 +1,10 @@
-// "Save as test case" on a finished playground reply (issue 16): a dialog to pick a suite file of
+// "Save as test case" on a finished playground reply: a dialog to pick a suite file of
 // the Tests screen's folder (or name a new one); the core writes the message, and assertions
 // suggested from the reply, into it, keeping the rest of the file as written.
 import { useRef, useState } from 'react';
-import { bridge } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
-import { useAppInfo } from '../../data/queries';
+import { useAppInfo } from '../../data/app';
+import { listSuites, saveCase } from '../../data/suites';
 import { FOLDER_HINT } from './folder-bar';
 import { openFolder, setPath, useTests } from './tests-store';
 import './tests.css';
@@ -35,14 +35,14 @@ export function SaveAsCase({ reply }: { reply: SavedReply }) {
   function show() {
     setError(undefined);
     setDone(undefined);
-    void bridge.suites.list({}).then((l) => l && useTests.setState({ listing: l }));
+    void listSuites().then((l) => l && useTests.setState({ listing: l }));
     dialog.current?.showModal();
   }
   async function save() {
     setError(undefined);
     try {
       const target = chosen === NEW ? newName.trim() : chosen;
-      const saved = await bridge.suites.saveCase({
+      const saved = await saveCase({
         file: target,
         message: reply.message,
         ...(reply.agent ? { agent: reply.agent } : {}),

@@ -1,4 +1,4 @@
-// The Tests screen (issue 16): a folder of suite files, watched for edits; Run all / a suite / a
+// The Tests screen: a folder of suite files, watched for edits; Run all / a suite / a
 // case; the grid of cases × targets filling live with a progress bar; a cell opened with its
 // exchange, assertions and stream inspector; the comparison with the previous run of each suite.
 import { useEffect, useState } from 'react';

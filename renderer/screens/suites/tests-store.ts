@@ -1,12 +1,19 @@
 // The Tests screen's state: the open folder's suites, the typed path, and the run being watched —
-// its plan (the grid), each cell's state as `suites:progress` events arrive, the progress count and,
+// its plan (the grid), each cell's state as `tests:progress` events arrive, the progress count and,
 // at the end, the comparison of each suite with its previous run. Outside React, so leaving the
 // screen and coming back keeps a run's grid.
 import { create } from 'zustand';
 import type { SuitesProgress } from '../../../shared/bridge';
 import type { FolderListing, RunComparison } from '../../../shared/suite-folder';
 import type { AttemptStatus, CellResult, RunPlan } from '../../../shared/suite-run';
-import { bridge } from '../../bridge';
+import {
+  cancelSuiteRun,
+  listSuites,
+  onSuiteProgress,
+  onSuitesChanged,
+  openSuiteFolder,
+  runSuites,
+} from '../../data/suites';
 
 export type CellState = 'pending' | 'running' | AttemptStatus;
 
@@ -40,7 +47,7 @@ export function setPath(path: string): void {
 }
 
 export async function openFolder(path?: string): Promise<void> {
-  const listing = await bridge.suites.open(path === undefined ? {} : { path });
+  const listing = await openSuiteFolder(path);
   if (!listing) return;
   localStorage.setItem(PATH_KEY, listing.folder);
   useTests.setState({ listing, path: listing.folder });
@@ -85,21 +92,21 @@ let wired = false;
 export function wireTestsEvents(): void {
   if (wired) return;
   wired = true;
-  bridge.on('suites:changed', (listing) => useTests.setState({ listing }));
-  bridge.on('suites:progress', (event) => useTests.setState((s) => ({ run: apply(s.run, event) })));
-  void bridge.suites.list({}).then((listing) => {
+  onSuitesChanged((listing) => useTests.setState({ listing }));
+  onSuiteProgress((event) => useTests.setState((s) => ({ run: apply(s.run, event) })));
+  void listSuites().then((listing) => {
     if (listing) useTests.setState({ listing, path: listing.folder });
   });
 }
 
 export async function startRun(input: { file?: string; caseKey?: string }): Promise<void> {
   useTests.setState({ openCellId: undefined });
-  await bridge.suites.run(input);
+  await runSuites(input);
 }
 
 export async function cancelRun(): Promise<void> {
   const run = useTests.getState().run;
-  if (run && !run.finished) await bridge.suites.cancel({ runId: run.runId });
+  if (run && !run.finished) await cancelSuiteRun(run.runId);
 }
 
 export function openCell(id: string | undefined): void {

@@ -1,14 +1,12 @@
 // The append box of an open thread. The text is kept in the view store until the service accepts
 // it; when the service answers 404 the thread is gone, and the text stays to be reused.
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { setThreadMessage, useThreadsView, type ThreadRow } from '../../stores/threads-view';
 import { sendToThread } from './thread-actions';
-import { useActiveProfileId } from '../../data/queries';
+import { useActiveProfileId } from '../../data/profiles';
 
 export function ThreadAppend({ thread }: { thread: ThreadRow }) {
-  const client = useQueryClient();
   const profile = useActiveProfileId();
   const text = useThreadsView((s) => s.messages[thread.id] ?? '');
   const sending = useThreadsView((s) => s.sending[thread.id] !== undefined);
@@ -21,7 +19,7 @@ export function ThreadAppend({ thread }: { thread: ThreadRow }) {
   }, [gone, sending]);
 
   function send() {
-    if (text.trim() && !sending && !gone) void sendToThread(client, profile, thread, text);
+    if (text.trim() && !sending && !gone) void sendToThread(profile, thread, text);
   }
 
   return (

@@ -1,18 +1,16 @@
 // A new thread: title (optional: the service derives one), agent (optional: the default agent) and
-// the first message (required; DESIGN.md §2). The reply shows in the thread, which opens.
-import { useQueryClient } from '@tanstack/react-query';
-import { useAllAgents } from '../../data/browse-queries';
+// the first message (required). The reply shows in the thread, which opens.
+import { useAllAgents } from '../../data/agents';
 import { ErrorMessage } from '../../components/error-message';
 import { useThreadsView, type NewThreadDraft } from '../../stores/threads-view';
 import { createThread } from './thread-actions';
-import { useActiveProfileId } from '../../data/queries';
+import { useActiveProfileId } from '../../data/profiles';
 
 function setDraft(patch: Partial<NewThreadDraft>): void {
   useThreadsView.setState(({ draft }) => ({ draft: { ...draft, ...patch } }));
 }
 
 export function ThreadCreateForm() {
-  const client = useQueryClient();
   const profile = useActiveProfileId();
   const agents = useAllAgents();
   const draft = useThreadsView((s) => s.draft);
@@ -25,7 +23,7 @@ export function ThreadCreateForm() {
       aria-label="New thread"
       onSubmit={(event) => {
         event.preventDefault();
-        if (draft.message.trim()) void createThread(client, profile, draft);
+        if (draft.message.trim()) void createThread(profile, draft);
       }}
     >
       <h3>New thread</h3>

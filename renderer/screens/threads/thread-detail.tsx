@@ -3,8 +3,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { DetailPanel, Facts, HistoryActions, HistorySection } from '../../components/browse-detail';
 import { ExactTime } from '../../components/relative-time';
-import { transcriptQuery } from '../../data/browse-queries';
-import { useActiveProfileId } from '../../data/queries';
+import { transcriptQuery } from '../../data/transcripts';
+import { useActiveProfileId } from '../../data/profiles';
+import { openReplay } from '../../stores/replay';
 import { useThreadsView, type ThreadRow } from '../../stores/threads-view';
 import { ThreadAppend } from './thread-append';
 import { threadSubject } from './thread-export';
@@ -42,7 +43,11 @@ export function ThreadDetail({ thread, listed }: { thread: ThreadRow; listed: bo
           The service’s thread list does not include this thread (deleted, or not refreshed yet).
         </p>
       ) : null}
-      <HistoryActions subject={threadSubject(thread)} transcript={transcript.data} agent={thread.agent} />
+      <HistoryActions
+        subject={threadSubject(thread)}
+        transcript={transcript.data}
+        onReplay={() => openReplay({ kind: 'thread', id: thread.id, agent: thread.agent })}
+      />
       <HistorySection
         transcript={transcript}
         serverCount={thread.message_count}

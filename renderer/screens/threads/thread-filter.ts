@@ -1,4 +1,4 @@
-// The API's thread list takes no parameters (DESIGN.md §2): filtering and ordering happen here.
+// The API's thread list takes no parameters: filtering and ordering happen here.
 import type { ReceivedThread as Thread } from '../../../shared/received';
 
 /** Threads of an agent whose title contains the text (any case), latest activity first. */

@@ -1,23 +1,23 @@
 // The Threads browser: every thread (the API lists them all at once), filtered by agent and title
 // and ordered by last activity here; create one, open one to read what is known and continue it,
 // export its known history, or replay it against another agent.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import '../../components/browsers.css';
-import { threadsQuery, transcriptQuery, useKnownTranscripts } from '../../data/browse-queries';
-import { AgentFilter } from '../../components/agent-filter';
+import { refreshThreads, threadsQuery } from '../../data/threads';
+import { transcriptQuery, useKnownTranscripts } from '../../data/transcripts';
+import { AgentFilter } from '../../browsers/agent-filter';
 import { BrowseList } from '../../components/browse-list';
 import { RefreshButton } from '../../components/list-states';
-import { OpenById } from '../../components/open-by-id';
-import { ReplayPanel } from '../../components/replay-panel';
+import { OpenById } from '../../browsers/open-by-id';
+import { ReplayPanel } from '../../browsers/replay-panel';
 import { useReplay } from '../../stores/replay';
 import { useThreadsView, type ThreadRow } from '../../stores/threads-view';
 import { threadColumns } from './thread-columns';
 import { ThreadCreateForm } from './thread-create-form';
 import { ThreadDetail } from './thread-detail';
 import { visibleThreads } from './thread-filter';
-import { useActiveProfileId } from '../../data/queries';
-import { queryKeys } from '../../data/query-keys';
+import { useActiveProfileId } from '../../data/profiles';
 
 function ReplayForThread() {
   const profile = useActiveProfileId();
@@ -28,7 +28,6 @@ function ReplayForThread() {
 }
 
 export function ThreadsScreen() {
-  const client = useQueryClient();
   const profile = useActiveProfileId();
   const agent = useThreadsView((s) => s.agent);
   const title = useThreadsView((s) => s.title);
@@ -87,10 +86,7 @@ export function ThreadsScreen() {
         <RefreshButton
           fetching={query.isFetching}
           updatedAt={query.dataUpdatedAt}
-          onRefresh={() => {
-            void client.invalidateQueries({ queryKey: queryKeys.threads.of(profile) });
-            void client.invalidateQueries({ queryKey: queryKeys.transcripts.of(profile) });
-          }}
+          onRefresh={() => refreshThreads(profile)}
         />
       </div>
       {creating ? <ThreadCreateForm /> : null}

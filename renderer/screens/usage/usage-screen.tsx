@@ -2,13 +2,13 @@
 // Every chart has its table and the data exports as CSV. The latency chart carries the incidents
 // this console's health monitor saw, so a slow day can be matched to an outage. The charts (and
 // recharts) load on demand, after the numbers.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { bridge } from '../../bridge';
 import { ChartCard, ChartLoading } from '../../components/chart-card';
 import { downloadText } from '../../components/download';
 import { ErrorMessage } from '../../components/error-message';
-import { useProfiles } from '../../data/queries';
+import { useHealthIncidents } from '../../data/health';
+import { useProfiles } from '../../data/profiles';
+import { useUsage } from '../../data/usage';
 import { PeriodPicker } from './usage-period';
 import { UsageTotals } from './usage-totals';
 import {
@@ -23,38 +23,19 @@ import {
   type Usage,
 } from './usage-data';
 import './usage.css';
-import { queryKeys } from '../../data/query-keys';
 
-// Named exports only (STYLE.md): React.lazy wants a default, so each is mapped to one here.
+// Named exports only: React.lazy wants a default, so each is mapped to one here.
 const DailyBarsChart = lazy(() => import('./usage-charts').then((m) => ({ default: m.DailyBarsChart })));
 const LatencyChart = lazy(() => import('./usage-charts').then((m) => ({ default: m.LatencyChart })));
 const AgentsChart = lazy(() => import('./usage-charts').then((m) => ({ default: m.AgentsChart })));
 
-function useUsage(profileId: string | undefined, days: number) {
-  return useQuery({
-    queryKey: queryKeys.usage(profileId, days),
-    queryFn: () => bridge.usage.get({ days }),
-    enabled: profileId !== undefined,
-    // The previous period stays on screen while the next loads, instead of a blank page.
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** The monitor's incidents over the report's period (it remembers 7 days; older days have none). */
-function useIncidents(profileId: string | undefined, usage: Usage | undefined) {
-  return useQuery({
-    queryKey: queryKeys.health.incidentsIn(profileId, usage?.period_start, usage?.daily.length),
-    queryFn: () =>
-      bridge.health.incidents({
-        from: Date.parse((usage as Usage).period_start),
-        to: Date.parse((usage as Usage).period_end),
-      }),
-    enabled: usage !== undefined,
-  });
-}
-
 function Charts({ usage, profileId }: { usage: Usage; profileId: string | undefined }) {
-  const incidents = useIncidents(profileId, usage);
+  // The monitor's incidents over the report's period (it remembers 7 days; older days have none).
+  const incidents = useHealthIncidents(profileId, {
+    start: usage.period_start,
+    end: usage.period_end,
+    days: usage.daily.length,
+  });
   const shown = incidents.data ?? [];
   const fallback = <ChartLoading height={220} />;
   return (

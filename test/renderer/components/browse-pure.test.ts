@@ -1,6 +1,6 @@
 // The small pure pieces of the browsers: relative times, id shapes, and replay plans.
 import { describe, expect, it } from 'vitest';
-import { lookupOrder } from '../../../renderer/components/id-shape';
+import { lookupOrder } from '../../../renderer/data/id-shape';
 import { newSessionId, replaySteps } from '../../../renderer/components/replay-plan';
 import { exactTime, relativeTime } from '../../../renderer/components/time-format';
 import { SESSION_ID_PATTERN } from '../../../shared/api';

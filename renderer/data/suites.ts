@@ -1,0 +1,25 @@
+// Agent test suites (suites:*): the open folder of suite files — its listing pushed again after
+// every edit on disk —, runs started and cancelled, their progress as events, and "Save as test
+// case". The Tests screen keeps the listing and the watched run in its store (tests-store.ts).
+import type { BridgeInput, SuitesProgress } from '../../shared/bridge';
+import type { FolderListing } from '../../shared/suite-folder';
+import { bridge } from '../bridge';
+
+/** A typed folder, or (without one) the desktop's folder chooser; null when it was cancelled. */
+export const openSuiteFolder = (path?: string): Promise<FolderListing | null> =>
+  bridge.suites.open(path === undefined ? {} : { path });
+
+export const listSuites = (): Promise<FolderListing | null> => bridge.suites.list({});
+
+export const runSuites = (input: BridgeInput<'suites:run'>) => bridge.suites.run(input);
+
+export const cancelSuiteRun = (runId: string) => bridge.suites.cancel({ runId });
+
+/** Written into the open folder: its listing comes back as `suites:changed`. */
+export const saveCase = (input: BridgeInput<'suites:saveCase'>) => bridge.suites.saveCase(input);
+
+export const onSuitesChanged = (listener: (listing: FolderListing) => void): (() => void) =>
+  bridge.on('suites:changed', listener);
+
+export const onSuiteProgress = (listener: (event: SuitesProgress) => void): (() => void) =>
+  bridge.on('suites:progress', listener);

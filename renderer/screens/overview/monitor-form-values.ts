@@ -1,0 +1,126 @@
+// The monitor form's values, and how they become what monitors:add and monitors:update take: the
+// numbers typed as text, the comma-separated lists, the synthetic check only when asked for, a new
+// webhook only when a URL was typed. Then the contract's own schema, so every bound the core
+// checks is said in the form, on the field it belongs to (the fields are named as the contract
+// names them).
+import { z } from 'zod';
+import type { BridgeInput } from '../../../shared/bridge';
+import type { MonitorView } from '../../../shared/monitor';
+import { contractInput } from '../../data/contract';
+
+type WebhookFormat = 'json' | 'slack';
+
+export interface MonitorFormValues {
+  name: string;
+  profileId: string;
+  healthEveryS: string;
+  withSynthetic: boolean;
+  synthetic: {
+    everyMinutes: string;
+    agents: string;
+    source: 'message' | 'suite';
+    message: string;
+    stream: boolean;
+    assertYaml: string;
+    suite: string;
+    cases: string;
+  };
+  desktop: boolean;
+  muted: boolean;
+  /** The saved webhooks kept (shown by their host only: their URLs stay in the keychain). */
+  kept: MonitorView['settings']['webhooks'];
+  /** A new webhook: kept only when a URL is typed. */
+  webhooks: [{ url: string; format: WebhookFormat }];
+}
+
+/** What monitors:update takes, but the monitor's id. */
+export type MonitorInput = Omit<BridgeInput<'monitors:update'>, 'id'>;
+
+const DEFAULT_ASSERT = '- completes: true\n- ttft-ms: 2000\n';
+
+/** The form as a monitor's settings fill it, or as a new monitor of the active profile starts. */
+export function monitorFormStart(editing: MonitorView | undefined, activeProfileId: string | undefined) {
+  const settings = editing?.settings;
+  const synth = settings?.synthetic;
+  return {
+    name: settings?.name ?? '',
+    profileId: settings?.profileId ?? activeProfileId ?? '',
+    healthEveryS: String((settings?.healthEveryMs ?? 60_000) / 1000),
+    withSynthetic: synth !== undefined,
+    synthetic: {
+      everyMinutes: String((synth?.everyMs ?? 300_000) / 60_000),
+      agents: (synth?.agents ?? []).join(', '),
+      source: synth?.suite ? 'suite' : 'message',
+      message: synth?.message ?? 'Are you there?',
+      stream: synth?.stream ?? true,
+      assertYaml: DEFAULT_ASSERT,
+      suite: synth?.suite ?? '',
+      cases: (synth?.cases ?? []).join(', '),
+    },
+    desktop: settings?.desktop ?? true,
+    muted: settings?.muted ?? false,
+    kept: settings?.webhooks ?? [],
+    webhooks: [{ url: '', format: 'json' }],
+  } satisfies MonitorFormValues;
+}
+
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function toInput(values: MonitorFormValues): MonitorInput {
+  const { synthetic: s } = values;
+  const [hook] = values.webhooks;
+  return {
+    name: values.name.trim(),
+    profileId: values.profileId,
+    healthEveryS: Number(values.healthEveryS),
+    ...(values.withSynthetic
+      ? {
+          synthetic: {
+            everyMinutes: Number(s.everyMinutes),
+            agents: list(s.agents),
+            ...(s.source === 'suite'
+              ? { suite: s.suite.trim(), ...(list(s.cases).length ? { cases: list(s.cases) } : {}) }
+              : { message: s.message, stream: s.stream, assertYaml: s.assertYaml }),
+          },
+        }
+      : {}),
+    desktop: values.desktop,
+    muted: values.muted,
+    ...(hook.url.trim() ? { webhooks: [{ url: hook.url.trim(), format: hook.format }] } : {}),
+    keepWebhooks: values.kept.map((h) => h.id),
+  };
+}
+
+const text = z.string();
+export const monitorForm = z
+  .object({
+    name: text,
+    profileId: text,
+    healthEveryS: text,
+    withSynthetic: z.boolean(),
+    synthetic: z.object({
+      everyMinutes: text,
+      agents: text,
+      source: z.enum(['message', 'suite']),
+      message: text,
+      stream: z.boolean(),
+      assertYaml: text,
+      suite: text,
+      cases: text,
+    }),
+    desktop: z.boolean(),
+    muted: z.boolean(),
+    kept: z.array(z.object({ id: text, format: z.enum(['json', 'slack']), target: text })),
+    webhooks: z.tuple([z.object({ url: text, format: z.enum(['json', 'slack']) })]),
+  })
+  .transform(toInput)
+  .pipe(contractInput('monitors:update').omit({ id: true }));
+
+/** A new monitor keeps no webhooks but those it is given. */
+export function addInput({ keepWebhooks: _kept, ...input }: MonitorInput): BridgeInput<'monitors:add'> {
+  return input;
+}
