@@ -1,12 +1,25 @@
 // Record and replay: a mock agent given a recorded reply sends the same chunks, with the recorded
 // pacing, scaled, or as fast as it can.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { systemClock, type Clock } from '../../shared/clock';
 import { FIXTURE_FORMAT, type Fixture } from '../../shared/fixture';
 import { startTestMock, type TestMock } from '../support/mock';
 
+/** The chat timeout's own sleep, told apart from the pauses between chunks by its length. */
+const CHAT_TIMEOUT_MS = 30_000;
+/** The pauses the mock took, as it asked its clock for them: exact, whatever the machine's load. */
+let pauses: number[] = [];
+const recordingClock: Clock = {
+  now: () => systemClock.now(),
+  sleep: (ms, signal) => {
+    if (ms !== CHAT_TIMEOUT_MS) pauses.push(ms);
+    return systemClock.sleep(ms, signal);
+  },
+};
+
 let mock: TestMock;
 beforeAll(async () => {
-  mock = await startTestMock();
+  mock = await startTestMock({ clock: recordingClock, chatTimeoutMs: CHAT_TIMEOUT_MS });
 });
 afterAll(() => mock.stop());
 
@@ -26,32 +39,26 @@ function contents(text: string): string[] {
     .map((f) => (JSON.parse(f.slice(6)) as { content: string }).content);
 }
 
-async function timedStream(agent: string) {
-  const started = Date.now();
+async function replayedStream(agent: string) {
+  pauses = [];
   const res = await mock.call('POST', '/api/v1/chat', { body: { agent, message: 'anything', stream: true } });
-  return {
-    ms: Date.now() - started,
-    chunks: contents(res.text),
-    done: res.text.trimEnd().endsWith('data: [DONE]'),
-  };
+  return { chunks: contents(res.text), done: res.text.trimEnd().endsWith('data: [DONE]'), pauses };
 }
 
 describe('a fixture assigned to an agent', () => {
+  // Recorded at 50, 150, 250, 350 and 450 ms: a first chunk after 50 ms, then one every 100 ms.
   test.each([
-    ['original', 1, 400, 2_000],
-    ['scaled', 0.5, 200, 380],
-    ['fast', 1, 0, 150],
-  ] as const)(
-    'replays %s (scale %s): same chunks, paced as recorded',
-    async (mode, scale, atLeast, below) => {
-      mock.server.control.assignFixture('echo', { fixture, mode, scale });
-      const run = await timedStream('echo');
-      expect(run.chunks).toEqual(fixture.chunks.map((c) => c.content));
-      expect(run.done).toBe(true);
-      expect(run.ms).toBeGreaterThanOrEqual(atLeast);
-      expect(run.ms).toBeLessThan(below);
-    },
-  );
+    ['original', 1, [50, 100, 100, 100, 100]],
+    ['scaled', 0.5, [25, 50, 50, 50, 50]],
+    ['scaled', 2, [100, 200, 200, 200, 200]],
+    ['fast', 1, []],
+  ] as const)('replays %s (scale %s): same chunks, paced as recorded', async (mode, scale, paced) => {
+    mock.server.control.assignFixture('echo', { fixture, mode, scale });
+    const run = await replayedStream('echo');
+    expect(run.chunks).toEqual(fixture.chunks.map((c) => c.content));
+    expect(run.done).toBe(true);
+    expect(run.pauses.filter((ms) => ms > 0)).toEqual(paced);
+  });
 
   test('the non-streamed reply is the recorded text; clearing restores the agent', async () => {
     mock.server.control.assignFixture('echo', { fixture, mode: 'fast', scale: 1 });
