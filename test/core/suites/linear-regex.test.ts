@@ -35,6 +35,12 @@ function loadProblem(assertion: string): string {
   throw new Error('the suite was accepted');
 }
 
+/**
+ * A backtracking engine takes minutes on these inputs, a linear one milliseconds: a bound far from
+ * both tells them apart on a machine busy with other tests.
+ */
+const FAR_FROM_MINUTES_MS = 5_000;
+
 describe('a catastrophic pattern finishes at once', () => {
   const long = `${'a'.repeat(100_000)}b`;
 
@@ -42,7 +48,7 @@ describe('a catastrophic pattern finishes at once', () => {
     const started = performance.now();
     expect(regexCheck('(a+)+$', '', long).passed).toBe(false);
     expect(regexCheck('^(a|aa)+$', '', long).passed).toBe(false);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(FAR_FROM_MINUTES_MS);
   });
 
   test('the same in a JSON Schema pattern and patternProperties', () => {
@@ -54,7 +60,7 @@ describe('a catastrophic pattern finishes at once', () => {
     const started = performance.now();
     expect(schemaMismatch(schema, { name: long })).toBe('/name must match pattern "^(a+)+$"');
     expect(schemaMismatch(schema, { [`${'x'.repeat(50_000)}`]: 'not a number' })).toBeUndefined();
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(FAR_FROM_MINUTES_MS);
   });
 
   test('a pattern too costly for the reply’s length fails in words, without running', () => {
@@ -62,7 +68,7 @@ describe('a catastrophic pattern finishes at once', () => {
     const reply = 'ab'.repeat(500_000);
     const started = performance.now();
     const result = regexCheck(costly, '', reply);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(FAR_FROM_MINUTES_MS);
     expect(result.passed).toBe(false);
     expect(result.actual).toMatch(
       /^not checked: a pattern this large on a reply of 1,000,000 characters is past the time budget of suite patterns/,
