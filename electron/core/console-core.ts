@@ -403,7 +403,7 @@ async function startEmbeddedMock(
   const running = mode === 'discover' ? findRunningEndpoint(mockDir) : undefined;
   if (running) return { running };
   // Loaded only here: a real profile's session never loads fastify or selfsigned. The event loop
-  // gets a turn before and after each long step of a start (issue 18): the web host answers the
+  // gets a turn before and after each long step of a start: the web host answers the
   // page's requests on this thread while its core opens, and a start made only of promise steps
   // never lets the loop reach them (measured: the page's HTML waited 40–65 ms for the mock's start).
   await nextTurn();

@@ -1,4 +1,4 @@
-// The monitors as Prometheus metrics (issue 17), with prom-client on a registry of our own: what
+// The monitors as Prometheus metrics, with prom-client on a registry of our own: what
 // Grafana dashboards and Alertmanager rules are built on when a laptop is not enough. Names follow
 // Prometheus conventions (a prefix, base units in the name, `_total` for counters); the labels are
 // `monitor` (its name), `status`, `component`, `state`, `check`, `agent`, `kind` — README "Metrics".
