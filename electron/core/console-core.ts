@@ -28,6 +28,7 @@ import { ChatExchanges, ThreadExchanges } from './exchanges';
 import { FixtureStore } from './fixture-store';
 import { lockMockState } from './folder-lock';
 import type { HealthMonitor } from './health-monitor';
+import type { HealthUpdate } from '../../shared/health';
 import { KeyVault, type KeychainStatus } from './key-vault';
 import { MockRoom } from './mock-room';
 import { mockDataDir } from './paths';
@@ -264,6 +265,19 @@ export class ConsoleCore {
       },
       this.onWarning,
     ));
+  }
+
+  /**
+   * Every health update from one stream: the monitors' — each saved monitor's poll, named, and the
+   * active profile's own — once they are open, as the app and the web host have them; before that
+   * (a front end that watches nothing else), the active profile's poll alone.
+   */
+  onHealthUpdate(listener: (update: HealthUpdate & { monitorId?: string }) => void): () => void {
+    if (!this.monitorRegistry) return this.health.subscribe(listener);
+    return this.monitorRegistry.subscribe((event) => {
+      if (event.type !== 'health') return;
+      listener(event.monitorId ? { ...event.update, monitorId: event.monitorId } : event.update);
+    });
   }
 
   /** Whether keys can be saved in the OS keychain; `checking` while its probe is under way. */

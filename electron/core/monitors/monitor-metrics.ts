@@ -37,9 +37,9 @@ export function monitorMetrics(host: MonitorMetricsHost, options: { defaultMetri
     labelNames: ['monitor', 'status'],
     registers: [registry],
     collect() {
-      for (const view of host.monitors.list()) {
-        if (view.implicit) continue;
-        for (const s of STATUSES) this.set({ monitor: view.name, status: s }, view.status === s ? 1 : 0);
+      for (const monitor of host.monitors.all()) {
+        const now = monitor.currentStatus();
+        for (const s of STATUSES) this.set({ monitor: monitor.name, status: s }, now === s ? 1 : 0);
       }
     },
   });
