@@ -60,7 +60,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Named exports only (STYLE.md).' },
+        { selector: 'ExportDefaultDeclaration', message: 'Named exports only (CONTRIBUTING.md, "Style").' },
       ],
     },
   },
@@ -157,7 +157,7 @@ export default tseslint.config(
             {
               name: 'undici',
               message:
-                "Import from electron/core/http-agent.ts: undici's index loads fetch, WebSocket and the rest at every start (issue 18).",
+                "Import from electron/core/http-agent.ts: undici's index loads fetch, WebSocket and the rest at every start.",
               allowTypeImports: true,
             },
           ],

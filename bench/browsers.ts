@@ -1,7 +1,7 @@
 // Browser figures for `npm run bench`: 10,000 conversations in the Conversations browser in
 // Chromium, through the web host, the bridge and the embedded mock. How long every page takes to
 // arrive, how long the cached list takes to show, and the longest main-thread task while the list
-// is flung from top to bottom (goal: under 50 ms, DESIGN.md §5).
+// is flung from top to bottom (goal: under 50 ms, docs/performance.md).
 import { findChromium } from '../scripts/find-chromium.mjs';
 import { launchChromium, openBenchConsole } from './console-page';
 import type { Figure } from './core';

@@ -1,4 +1,4 @@
-// Core figures for `npm run bench`: the streaming client's parse rate (DESIGN.md §5: ≥ 50,000
+// Core figures for `npm run bench`: the streaming client's parse rate (docs/performance.md: ≥ 50,000
 // chunks/s) and the rate limiter's cost per request.
 import { createParser } from 'eventsource-parser';
 import { systemClock } from '../shared/clock';

@@ -1,4 +1,4 @@
-// Durability figures for `npm run bench` (issue 13, point 6): what it costs that a chat is on disk
+// Durability figures for `npm run bench`: what it costs that a chat is on disk
 // (written atomically and fsync'd) before it is shown as done, against the old written-behind store.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The playground's memory over a long session (issue 14): 200 long replies from the storyteller in
+// The playground's memory over a long session: 200 long replies from the storyteller in
 // one session, in Chromium through the web host, then the session closed ("New session"). The JS
 // heap after a forced GC is compared with the same page before the session: a closed session's
 // replies (their stream buffers, chunks and timings) must not stay behind.

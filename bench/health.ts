@@ -1,6 +1,6 @@
-// The health monitor's memory figure for `npm run bench` (issue 7): the whole core — embedded
+// The health monitor's memory figure for `npm run bench`: the whole core — embedded
 // mock, API client, limiter, request log, the monitor and its history — polling GET /health over
-// real HTTPS once a simulated minute, measured after 1 hour and after 7 days (DESIGN.md §5: flat).
+// real HTTPS once a simulated minute, measured after 1 hour and after 7 days (docs/performance.md: flat).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The load run (issue 8): four profiles on keys of every tier, ten concurrent streams spread over
+// The load run: four profiles on keys of every tier, ten concurrent streams spread over
 // them, and the health poller on the tightest key, for a bounded time, all through ConsoleCore
 // against the in-process mock. Shared by the Vitest load suite (short) and `npm run bench` (longer).
 import { randomBytes } from 'node:crypto';

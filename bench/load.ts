@@ -1,4 +1,4 @@
-// The load suite's figures for `npm run bench` (issue 8): the run of test/load/load.test.ts, longer
+// The load suite's figures for `npm run bench`: the run of test/load/load.test.ts, longer
 // (BENCH_LOAD_SECONDS, default 90 s: past one whole 60 s window, so the windows really slide).
 import type { Figure } from './core';
 import { runLoad } from './load-run';

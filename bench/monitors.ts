@@ -1,4 +1,4 @@
-// Check lateness while a key is busy with streams (issue 17): two monitors on two profiles that
+// Check lateness while a key is busy with streams: two monitors on two profiles that
 // share ONE key run their synthetic checks on a short interval, while the same key carries long
 // storyteller streams without pause. Everything goes through the real core — the key's one limiter
 // (FIFO across callers), the API client, the embedded mock over HTTPS. A check's lateness is when

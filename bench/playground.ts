@@ -1,4 +1,4 @@
-// The playground under a big stream, in Chromium through the web host (issue 5, DESIGN.md §5): a
+// The playground under a big stream, in Chromium through the web host (docs/performance.md): a
 // 1 MB reply in 20,000 chunks from the mock at full speed. Measured in the page: the time from the
 // last chunk's arrival to the whole text on screen, the longest main-thread task (Long Tasks API),
 // and dropped frames (requestAnimationFrame gaps over 20 ms) while it streams.

@@ -26,7 +26,7 @@ function staticClosure(dir: string, roots: string[]): Set<string> {
 }
 
 /**
- * The renderer's gzip size (issue 18): `initial` is what index.html loads before anything shows
+ * The renderer's gzip size: `initial` is what index.html loads before anything shows
  * (its script, that script's static imports, its CSS); the first screen (Playground, the default
  * route) adds its own chunk; `total` is every JS and CSS asset. Goal: initial ≤ 120 KB gzip.
  */

@@ -1,4 +1,4 @@
-// `npm run bench`: prints a table of performance figures (DESIGN.md §5). Each part of the console
+// `npm run bench`: prints a table of performance figures (docs/performance.md). Each part of the console
 // adds its rows here; nothing in `npm test` depends on timing.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -173,21 +173,21 @@ rows.push(
   await firstScreenFigure(),
 );
 rows.push(...(await playgroundFigures()));
-// 200 long replies in one session, then the session closed (issue 14).
+// 200 long replies in one session, then the session closed.
 rows.push(await sessionMemoryFigure());
 // After bundleFigure above, which builds the renderer these pages load.
 rows.push(...(await conversationListFigures()));
-// The core's memory over a simulated week of health polling (issue 7).
+// The core's memory over a simulated week of health polling.
 rows.push(await healthMemoryFigure());
-// Four tiers, ten streams and the health poller, for BENCH_LOAD_SECONDS (issue 8).
+// Four tiers, ten streams and the health poller, for BENCH_LOAD_SECONDS.
 rows.push(...(await loadFigures()));
-// 120 suite exchanges on a tier-60 key, on the real clock: about a minute (issue 16).
+// 120 suite exchanges on a tier-60 key, on the real clock: about a minute.
 rows.push(...(await suiteRunFigures()));
-// Two monitors' checks on a key kept busy with streams: how late they go out (issue 17), ~45 s.
+// Two monitors' checks on a key kept busy with streams: how late they go out, ~45 s.
 rows.push(...(await monitorLatenessFigures()));
 
 rows.push(...(await durabilityFigures()));
-// The packaged app's size, the CLI's start, the web host's first page (issue 12).
+// The packaged app's size, the CLI's start, the web host's first page.
 rows.push(...(await packagingFigures()));
 
 const widths = [0, 1, 2].map((i) =>

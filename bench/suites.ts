@@ -1,4 +1,4 @@
-// A suite run larger than the key's limit (issue 16): 40 cases × 3 agents = 120 exchanges on a
+// A suite run larger than the key's limit: 40 cases × 3 agents = 120 exchanges on a
 // tier-60 key, through the real core (its limiter, its API client, the embedded mock over HTTPS),
 // on the real clock. The limit allows 60 requests in any 60 seconds, so the 61st cannot leave
 // before the first has aged out of the window: about 60 s is the least such a run can take.

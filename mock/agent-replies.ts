@@ -86,7 +86,7 @@ export function splitIntoChunks(agent: AgentRecord, reply: string): string[] {
 
 /**
  * The reply of `agent` to `message` as its stream chunks: `splitIntoChunks(agent, composeReply(…))`,
- * made directly for the storyteller, whose replies are the long ones (issue 18).
+ * made directly for the storyteller, whose replies are the long ones.
  */
 export function composeChunks(agent: AgentRecord, message: string, history: readonly Message[]): string[] {
   if (!agent.replay && agent.tuning.behaviour === 'story') return storyChunks(agent, message);

@@ -1,4 +1,4 @@
-// DESIGN.md §2: the mock serves HTTPS with a certificate made once per data dir. A private CA
+// docs/decisions.md: the mock serves HTTPS with a certificate made once per data dir. A private CA
 // signs the server certificate, so a client trusts the mock exactly as it would trust a staging
 // server behind a private CA: by the CA file (`caCertPath`), never by turning verification off.
 import { X509Certificate, createPrivateKey } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Chaos presets (issue 9): one click each, undoable, and never persisted — an overlay the mock
+// Chaos presets: one click each, undoable, and never persisted — an overlay the mock
 // consults at request time, so a reset or a restart leaves nothing behind by accident.
 import { ApiFailure } from './errors';
 import type { ComponentState } from './state';

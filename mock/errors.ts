@@ -1,4 +1,4 @@
-// Error replies in the spec's two shapes (spec §7; which one is used is DESIGN.md §2's decision).
+// Error replies in the spec's two shapes (spec §7; which one is used is docs/decisions.md's decision).
 import { CODE_BY_STATUS } from '../shared/api';
 
 export type ErrorShape = 'nested' | 'flat' | 'flat-429';

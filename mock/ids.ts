@@ -13,7 +13,7 @@ export function alphanumeric(length: number): string {
   return out.length === length ? out : out + alphanumeric(length - out.length);
 }
 
-/** DESIGN.md §2: the mock issues keys with the `ams_` prefix (36 characters in all). */
+/** docs/decisions.md: the mock issues keys with the `ams_` prefix (36 characters in all). */
 export function newApiKey(): string {
   return `ams_${alphanumeric(32)}`;
 }

@@ -1,4 +1,4 @@
-// Per-key sliding 60-second window (spec §8; the exact header arithmetic is DESIGN.md §2).
+// Per-key sliding 60-second window (spec §8; the exact header arithmetic is docs/decisions.md).
 import { RATE_WINDOW_MS } from '../shared/api';
 
 export interface RateDecision {

@@ -62,7 +62,7 @@ function clientGone(reply: FastifyReply): AbortSignal {
 /**
  * A route's serializer, made (as Fastify would) when it first replies rather than when the mock
  * starts: each GET and its HEAD compile one, and the ten of them were ~15 ms of every start of the
- * app, the web host and `agent-console mock` (issue 18). So is the JSON Schema it is compiled from:
+ * app, the web host and `agent-console mock`. So is the JSON Schema it is compiled from:
  * the route carries its zod schema, which Fastify leaves to this compiler (an object of a class of
  * its own is a type provider's schema to Fastify, not JSON Schema), and converting the five of them
  * at registration was another 5 ms of every start.
@@ -80,7 +80,7 @@ const reply200 = (schema: z.ZodType) => ({
   serializerCompiler: compileOnFirstReply,
 });
 
-/** Bytes of SSE frames gathered into one write when they are due at once (issue 18). */
+/** Bytes of SSE frames gathered into one write when they are due at once. */
 const BATCH_BYTES = 16 * 1024;
 
 const frame = (data: unknown): string =>
@@ -231,7 +231,7 @@ export function registerApiRoutes(
   });
 
   // The agent list changes rarely and is read often (every screen, every health watcher): its
-  // serialised body is kept until the state changes (issue 18).
+  // serialised body is kept until the state changes.
   let agentsBody: { version: number; state: unknown; page: string; body: string } | undefined;
   app.get(`${API_PREFIX}/agents`, reply200(AgentList), async (request, reply) => {
     const query = request.query as Record<string, unknown>;
@@ -294,7 +294,7 @@ export function registerApiRoutes(
     await service.think(agent, clientGone(reply));
     failIfGlitch(agent);
     const now = new Date(service.clock.now()).toISOString();
-    // DESIGN.md §2: the title is optional, derived from the first message.
+    // docs/decisions.md: the title is optional, derived from the first message.
     const title = body.title?.trim() || deriveTitle(body.message);
     const thread = {
       id: newId('thr'),
@@ -343,7 +343,7 @@ export function registerApiRoutes(
 
   // Serialised by JSON.stringify, not a compiled serializer: a small reply, asked about once a minute,
   // and the first health check of every start of the app and the web host waited 5–10 ms for that
-  // serializer's compile (issue 18). healthReport() builds exactly the reply the spec gives.
+  // serializer's compile. healthReport() builds exactly the reply the spec gives.
   app.get(`${API_PREFIX}/health`, async (request: FastifyRequest) => {
     onlyParams(request.query as Record<string, unknown>, []);
     return service.healthReport();

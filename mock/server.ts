@@ -81,7 +81,7 @@ function setRateHeaders(reply: FastifyReply, d: RateDecision): void {
 }
 
 function maskBearer(header: string | undefined): string {
-  // Every request is logged: the usual `Bearer <key>` skips the pattern (issue 18).
+  // Every request is logged: the usual `Bearer <key>` skips the pattern.
   const usual = header !== undefined && header.startsWith('Bearer ') && header.charCodeAt(7) > 32;
   const token = usual ? header.slice(7) : (header?.replace(/^Bearer\s+/i, '') ?? '');
   if (!token) return '-';
@@ -130,7 +130,7 @@ async function listen(
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   });
   // Its state read and checked, the mock gives the event loop a turn before building its server:
-  // embedded, it starts on the thread that answers the web host's page (issue 18).
+  // embedded, it starts on the thread that answers the web host's page.
   await nextTurn();
   const control = new MockControl(service);
   const app = Fastify({
@@ -262,7 +262,7 @@ async function listen(
 
   // Every route gets the gate and the answer's way out as part of its handler, not as Fastify
   // hooks: a pair of request and reply hooks cost ~5 µs of the ~30 µs the mock spent on a
-  // GET /agents, 20% of its throughput (issue 18). A route that takes a body meets the gate as its
+  // GET /agents, 20% of its throughput. A route that takes a body meets the gate as its
   // onRequest hook instead, so a bad key is refused before the body is read (and a refused body
   // does not hide it). Fastify's HEAD twin of each GET is a route of its own and passes here too.
   // The route's pattern decides its kind, not the raw target: the router also routes absolute-form
@@ -326,7 +326,7 @@ async function listen(
   // The request log: an entry for each reply as it goes out (by the answer's way out above, the
   // error handler, and a refusal before routing); a streamed chat, which bypasses Fastify's reply,
   // adds its own when its stream ends, an aborted one too. Not an onResponse hook: measured as the
-  // mock's CPU per GET /agents under load, that cost about 2 µs of 27 (issue 18).
+  // mock's CPU per GET /agents under load, that cost about 2 µs of 27.
   const logRequest = (request: FastifyRequest, reply: FastifyReply): void => {
     const url = request.url;
     const query = url.indexOf('?');

@@ -328,7 +328,7 @@ export class MockService {
 
   /**
    * Adds one exchange to a history and counts it in usage. The history keeps what was asked, which
-   * the agents look back on; not the reply's text, which no endpoint returns (DESIGN.md: the API
+   * the agents look back on; not the reply's text, which no endpoint returns (docs/decisions.md: the API
    * has no endpoint for a conversation's messages) and which made every save of the state grow by
    * each reply (a 20,000-chunk story is 112,000 characters).
    */
@@ -418,7 +418,7 @@ export class MockService {
     };
   }
 
-  /** DESIGN.md §2: all operational → healthy; `api` or `gateway` down → unhealthy; else degraded. */
+  /** docs/decisions.md: all operational → healthy; `api` or `gateway` down → unhealthy; else degraded. */
   healthReport(): HealthReport {
     const c = this.chaos.health(this.state.health);
     const allOk = Object.values(c).every((v) => v === 'operational');

@@ -39,7 +39,7 @@ export const AgentTuning = z.object({
 });
 export type AgentTuning = z.infer<typeof AgentTuning>;
 
-/** `replay`: a recorded reply the agent plays back instead of composing one (issue 9). */
+/** `replay`: a recorded reply the agent plays back instead of composing one. */
 export const AgentRecord = Agent.extend({ tuning: AgentTuning, replay: Replay.optional() });
 export type AgentRecord = z.infer<typeof AgentRecord>;
 
@@ -121,7 +121,7 @@ export function loadState(
   } catch (error) {
     problem = text.trim() === '' ? 'it is empty' : `it is not valid JSON: ${(error as Error).message}`;
   }
-  // Like settings.json: never silently wiped, never a reason to stop the whole console (issue 13.9).
+  // Like settings.json: never silently wiped, never a reason to stop the whole console.
   const backup = backupName(path);
   renameSync(path, backup);
   onWarning(

@@ -1,4 +1,4 @@
-// `npm test`'s security audit (issue 8): @doyensec/electronegativity over the shell (Electron's
+// `npm test`'s security audit: @doyensec/electronegativity over the shell (Electron's
 // main-process code: webPreferences, session and navigation handlers) and the renderer (its page
 // and CSP). Fails on any finding not accepted in electron/shell/electronegativity-accepted.json,
 // on an accepted finding whose file lacks the `electronegativity: CHECK_ID` comment beside the code,

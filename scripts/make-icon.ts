@@ -2,7 +2,7 @@
 // it): a rounded dark square with a console prompt and the tray's health dot. 1024×1024 RGBA, no
 // image tools needed. Also the same drawing at 64×64 for the renderer's favicon: the browser
 // decodes a favicon on every load, and the 1024 one cost each start of the web host's page ~50 ms
-// of CPU (issue 18). `npx tsx scripts/make-icon.ts` after changing it; the PNGs are committed.
+// of CPU. `npx tsx scripts/make-icon.ts` after changing it; the PNGs are committed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { rgbaPng } from '../electron/shell/png';
 

@@ -1,4 +1,4 @@
-// The service's resources and limits (../shared/SERVICE-SPEC.md §2, §4, §8), modelled once.
+// The service's resources and limits (the service's spec §2, §4, §8), modelled once.
 // The mock builds its replies from these types and the client validates replies against them.
 import { z } from 'zod';
 import { AGENT_STATUSES, HEALTH_STATUSES } from './known-values';
@@ -45,7 +45,7 @@ export const Conversation = z.object({
   message_count: z.number().int().nonnegative(),
   started_at: isoTimestamp,
   last_message_at: isoTimestamp,
-  // DESIGN.md §2: any string; the mock uses `active` and `completed`.
+  // docs/decisions.md: any string; the mock uses `active` and `completed`.
   status: z.string(),
 });
 export type Conversation = z.infer<typeof Conversation>;
@@ -131,7 +131,7 @@ export const StreamEvent = z.union([
 export type StreamEvent = z.infer<typeof StreamEvent>;
 
 /**
- * The error code a status stands for (spec §7's chat table; DESIGN.md §2 for the rest): what the
+ * The error code a status stands for (spec §7's chat table; docs/decisions.md for the rest): what the
  * mock sends for an injected fault, and what the client assumes when a body names no code.
  */
 export const CODE_BY_STATUS: Readonly<Record<number, string>> = {
@@ -150,7 +150,7 @@ export const CODE_BY_STATUS: Readonly<Record<number, string>> = {
 export const NestedErrorBody = z.object({
   error: z.object({ code: z.string(), message: z.string(), type: z.string(), request_id: z.string() }),
 });
-/** Spec §7 shape 2 (the spec gives it for rate limiting; DESIGN.md §2 lets the mock use it for all). */
+/** Spec §7 shape 2 (the spec gives it for rate limiting; docs/decisions.md lets the mock use it for all). */
 export const FlatErrorBody = z.object({
   error: z.string(),
   code: z.string(),

@@ -1,4 +1,4 @@
-// A narrow seam for time (STYLE.md): the mock's rate window and chat timeout, and the client's
+// A narrow seam for time (CONTRIBUTING.md, "Style"): the mock's rate window and chat timeout, and the client's
 // limiter, read time only through a Clock, so tests of 60-second rules run in milliseconds.
 
 export interface Clock {

@@ -1,4 +1,4 @@
-// A recorded reply (issue 9: record and replay): its chunks and when each arrived, so a mock agent
+// A recorded reply (record and replay): its chunks and when each arrived, so a mock agent
 // can replay it with the original pacing, scaled, or as fast as possible. Keys never appear in one.
 import { z } from 'zod';
 

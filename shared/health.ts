@@ -12,7 +12,7 @@ export const MAX_HEALTH_INTERVAL_MS = 24 * 60 * 60_000;
  * within it, a window opening says what the last check found rather than asking again.
  */
 export const HEALTH_SAMPLE_FRESH_MS = 60_000;
-/** 7 days at the default interval (DESIGN.md §5: bounded, so memory and disk stay flat). */
+/** 7 days at the default interval (docs/performance.md: bounded, so memory and disk stay flat). */
 export const HEALTH_HISTORY_CAPACITY = 10_080;
 
 /**

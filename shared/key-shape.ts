@@ -1,4 +1,4 @@
-// What an API key looks like (DESIGN.md §2: 3 alphanumerics, `_`, 32 alphanumerics, no fixed
+// What an API key looks like (docs/decisions.md: 3 alphanumerics, `_`, 32 alphanumerics, no fixed
 // prefix), for the core's masking and the renderer's "never store a key" checks alike.
 
 /** Unanchored: a key glued to other text is still found. */

@@ -1,5 +1,5 @@
 // The values the spec lists, as plain data (no zod: the renderer loads this), and how the screens
-// tell a value they know from one a newer service sent (DESIGN.md §6, tolerant reader).
+// tell a value they know from one a newer service sent (docs/security.md, tolerant reader).
 
 /** Spec §3. */
 export const AGENT_STATUSES = ['deployed', 'stopped', 'error'] as const;
@@ -10,7 +10,7 @@ export const HEALTH_STATUSES = ['healthy', 'degraded', 'unhealthy'] as const;
 export type KnownHealthStatus = (typeof HEALTH_STATUSES)[number];
 
 /**
- * Spec §3 names `completed`; the mock also uses `active` (DESIGN.md §2). Any other value is a
+ * Spec §3 names `completed`; the mock also uses `active` (docs/decisions.md). Any other value is a
  * status of a newer or different service, shown as it came.
  */
 const CONVERSATION_STATUSES = ['active', 'completed'] as const;

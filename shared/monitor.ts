@@ -1,4 +1,4 @@
-// Monitors (issue 17): what the core tells the Overview screen, the tray, the notifications and
+// Monitors: what the core tells the Overview screen, the tray, the notifications and
 // the headless `agent-console monitor` about every environment it watches. Pure TypeScript, so
 // the core, the shell and the renderer share one vocabulary.
 import type { HealthMonitorState, MonitorStatus } from './health';

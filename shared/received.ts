@@ -1,4 +1,4 @@
-// What the client accepts from a service (DESIGN.md §6, tolerant reader): strict on what it relies
+// What the client accepts from a service (docs/security.md, tolerant reader): strict on what it relies
 // on — ids, slugs, reply content, counts and paging — and lenient on what it only shows, so a
 // service that adds an agent status, a conversation status, a field, or sends a timestamp in
 // another form is shown as it came (unknown values labelled by the screens), never a failed page.
@@ -65,7 +65,7 @@ export const ReceivedConversation = z.looseObject({
   message_count: count,
   started_at: shownTimestamp,
   last_message_at: shownTimestamp,
-  /** Any string (DESIGN.md §2); `active` and `completed` are the ones the console names. */
+  /** Any string (docs/decisions.md); `active` and `completed` are the ones the console names. */
   status: shownText,
 });
 export type ReceivedConversation = Known<z.infer<typeof ReceivedConversation>>;

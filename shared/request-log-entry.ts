@@ -40,7 +40,7 @@ export interface RequestLogEntry {
 /**
  * An entry as the renderer's live list keeps it: what the Log's table, filter and the playground's
  * inspector show. Headers and bodies are read with log:get for the one entry opened, so a long
- * session's calls do not stay in the page whole (issue 14).
+ * session's calls do not stay in the page whole.
  */
 export type RequestLogRow = Omit<
   RequestLogEntry,

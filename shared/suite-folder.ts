@@ -1,5 +1,5 @@
 // What the Tests screen reads about an opened folder of suite files, the runs kept on disk, and
-// how a run compares with the previous run of the same suite (issue 16, point 3). Plain data.
+// how a run compares with the previous run of the same suite. Plain data.
 import type { CellResult, SuiteRunResult, TargetRef } from './suite-run';
 
 export interface FolderSuite {

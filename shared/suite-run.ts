@@ -1,4 +1,4 @@
-// What a suite run plans, reports as it goes, and keeps (issue 16). Plain data, so a front end can
+// What a suite run plans, reports as it goes, and keeps. Plain data, so a front end can
 // carry it anywhere: the CLI prints it, the Tests screen will draw its grid from the events
 // (a cell per case × target fills as its attempts finish) and open a cell's steps and frames.
 import type { AssertionKind } from './suite';

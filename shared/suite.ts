@@ -1,4 +1,4 @@
-// The agent test suite file (issue 16, DESIGN.md §7): one suite per YAML file, reviewed in pull
+// The agent test suite file (docs/architecture.md): one suite per YAML file, reviewed in pull
 // requests like code. This zod schema is the one description of the format: the loader validates
 // with it (electron/core/suites/suite-loader.ts names the file, line and field of every problem) and
 // schemas/agent-test-suite.schema.json is exported from it for editors.

@@ -1,5 +1,5 @@
-// What the console knows of a conversation's or thread's messages (the API returns none: DESIGN.md
-// §2 "Message history"). Shared by the core, which stores it, and the renderer, which shows it.
+// What the console knows of a conversation's or thread's messages (the API returns none: docs/decisions.md,
+// "Message history"). Shared by the core, which stores it, and the renderer, which shows it.
 import { z } from 'zod';
 
 export const TranscriptKind = z.enum(['session', 'thread']);

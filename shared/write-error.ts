@@ -1,6 +1,6 @@
 // A failed file write in words for the user: the disk failures people can fix (a full disk, a
 // read-only or locked-down folder) named plainly, anything else as it came. Used by every write path
-// that keeps its data in memory and retries (issue 13, point 8).
+// that keeps its data in memory and retries.
 export function describeWriteError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOSPC' || code === 'EDQUOT') return 'the disk is full';

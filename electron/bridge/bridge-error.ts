@@ -7,7 +7,7 @@ import { ApiError } from '../core/api-error';
 import { CoreError } from '../core/core-error';
 import { redactSecrets } from '../core/redact';
 
-/** What the renderer may see of a failure: masked here too, whatever kind of error it was (issue 13). */
+/** What the renderer may see of a failure: masked here too, whatever kind of error it was. */
 export function toBridgeError(error: unknown): BridgeError {
   const raw = describe(error);
   return {

@@ -102,9 +102,9 @@ async function withClient<T>(
 }
 
 const ago = (iso: string): string =>
-  // A timestamp without a zone names no instant: shown as it came, saying so (DESIGN.md §6).
+  // A timestamp without a zone names no instant: shown as it came, saying so (docs/security.md).
   lacksTimeZone(iso) ? `${iso} (no zone)` : iso.replace('T', ' ').slice(0, 16);
-/** A status this console does not know is shown as it came, labelled (DESIGN.md §6). */
+/** A status this console does not know is shown as it came, labelled (docs/security.md). */
 const shownStatus = (status: string, known: boolean): string => (known ? status : `${status} (unknown)`);
 
 export async function keysCommand(

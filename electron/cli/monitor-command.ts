@@ -1,4 +1,4 @@
-// `agent-console monitor`: the app's monitors with no UI (issue 17), for a server that watches
+// `agent-console monitor`: the app's monitors with no UI, for a server that watches
 // around the clock. It runs the monitors of a monitors file (by default the data folder's, as the
 // app saved them), writes the same history, prints one line per confirmed change, and serves
 // Prometheus metrics (prom-client) for Prometheus, Alertmanager and Grafana to do the rest. A key

@@ -123,7 +123,7 @@ export class ApiClient {
     );
   }
 
-  /** A chat answered in one JSON document. Never retried silently (DESIGN.md §3). */
+  /** A chat answered in one JSON document. Never retried silently (docs/decisions.md). */
   chat(input: ChatInput, opts: CallOptions = {}) {
     return this.send(
       {

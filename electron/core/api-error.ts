@@ -1,4 +1,4 @@
-// One error type for everything that can go wrong with a call (DESIGN.md §2): both of the spec's
+// One error type for everything that can go wrong with a call (docs/decisions.md): both of the spec's
 // error-body shapes, codes normalised to upper case, and the client's own failures.
 import { CODE_BY_STATUS, FlatErrorBody, NestedErrorBody } from '../../shared/api';
 import { redactSecrets } from './redact';
@@ -36,7 +36,7 @@ export class ApiError extends Error {
   readonly retryAfterS: number | undefined;
   readonly partial: string | undefined;
 
-  /** Every text a server sent is masked here, once (issue 13: a 401 that echoes the key). */
+  /** Every text a server sent is masked here, once (a 401 that echoes the key). */
   constructor(init: ApiErrorInit) {
     super(redactSecrets(init.message), init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'ApiError';

@@ -1,4 +1,4 @@
-// The console's own log (issue 8): a rotating file in the data folder (electron-log's file
+// The console's own log: a rotating file in the data folder (electron-log's file
 // transport, 1 MB then one archive), with anything key-shaped masked before it is written, and
 // the last lines on hand for "Copy diagnostics".
 import { closeSync, readFileSync } from 'node:fs';

@@ -86,13 +86,13 @@ export interface StreamSource {
 type FrameRun = { atMs: number; from: number; to: number } | { atMs: number; data: string; comment: boolean };
 
 export class ChatStream implements AsyncIterable<StreamChunk> {
-  // What a long stream keeps (issue 18): its 20,000 chunks as 20,000 small strings, and a frame
+  // What a long stream keeps: its 20,000 chunks as 20,000 small strings, and a frame
   // each, survived into the old generation and cost the collector more than parsing them did. The
   // chunks' text is kept instead as the reply, added to once per network read (`joined`), with
   // where each chunk begins in it (`chunkStart`, plain numbers); and the frames as
   // runs (`runs`): the plain `{"content":"…"}` frames of one read are one run of chunk indexes.
   // `frames` builds the frames' objects when asked. A chunk is what the masking passed on, which
-  // holds back text that may begin a key (issue 13): where that differs from the content as it
+  // holds back text that may begin a key: where that differs from the content as it
   // came, the content is kept by the chunk's index (`cameAs`), and so is the data of a frame that
   // was not the plain `{"content":"…"}` its content spells exactly (`sources`). Both are rare.
   /** The reply up to the read under way. */
@@ -155,7 +155,7 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
 
   /**
    * The raw events and comments so far, in order, as the stream inspector shows them: as they came,
-   * but with keys masked over the whole reply, a key split across frames too (issue 13).
+   * but with keys masked over the whole reply, a key split across frames too.
    */
   get frames(): StreamFrame[] {
     // Until [DONE] releases it, what may be a key still coming stays out, as it does from the chunks:
@@ -220,7 +220,7 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
 
   /**
    * The chunks one network read brought, one array per read: a consumer handles a read's events in
-   * one step instead of one await per chunk (issue 18). A read with no content (a comment, a split
+   * one step instead of one await per chunk. A read with no content (a comment, a split
    * line) yields nothing.
    */
   async *batches(): AsyncGenerator<StreamChunk[]> {
@@ -239,7 +239,7 @@ export class ChatStream implements AsyncIterable<StreamChunk> {
         partial: this.text,
       });
     };
-    // Issue 13: a key the server echoes is masked over the joined reply, whatever the chunking,
+    // A key the server echoes is masked over the joined reply, whatever the chunking,
     // before any chunk, frame or error leaves the stream.
     const redactor = new StreamRedactor();
     const addContent = (content: string, atMs: number): void => {

@@ -28,6 +28,7 @@ import { ChatExchanges, ThreadExchanges } from './exchanges';
 import { FixtureStore } from './fixture-store';
 import { lockMockState } from './folder-lock';
 import type { HealthMonitor } from './health-monitor';
+import type { HealthUpdate } from '../../shared/health';
 import { KeyVault, type KeychainStatus } from './key-vault';
 import { MockRoom } from './mock-room';
 import { mockDataDir } from './paths';
@@ -266,6 +267,19 @@ export class ConsoleCore {
     ));
   }
 
+  /**
+   * Every health update from one stream: the monitors' — each saved monitor's poll, named, and the
+   * active profile's own — once they are open, as the app and the web host have them; before that
+   * (a front end that watches nothing else), the active profile's poll alone.
+   */
+  onHealthUpdate(listener: (update: HealthUpdate & { monitorId?: string }) => void): () => void {
+    if (!this.monitorRegistry) return this.health.subscribe(listener);
+    return this.monitorRegistry.subscribe((event) => {
+      if (event.type !== 'health') return;
+      listener(event.monitorId ? { ...event.update, monitorId: event.monitorId } : event.update);
+    });
+  }
+
   /** Whether keys can be saved in the OS keychain; `checking` while its probe is under way. */
   get keychain(): KeychainStatus {
     return this.vault.keychainStatus;
@@ -403,7 +417,7 @@ async function startEmbeddedMock(
   const running = mode === 'discover' ? findRunningEndpoint(mockDir) : undefined;
   if (running) return { running };
   // Loaded only here: a real profile's session never loads fastify or selfsigned. The event loop
-  // gets a turn before and after each long step of a start (issue 18): the web host answers the
+  // gets a turn before and after each long step of a start: the web host answers the
   // page's requests on this thread while its core opens, and a start made only of promise steps
   // never lets the loop reach them (measured: the page's HTML waited 40–65 ms for the mock's start).
   await nextTurn();

@@ -23,7 +23,7 @@ export class CoreError extends Error {
     message: string,
     options?: { cause?: unknown },
   ) {
-    // Masked here, once, for every kind of core error (issue 13).
+    // Masked here, once, for every kind of core error.
     super(redactSecrets(message), options);
   }
 }

@@ -1,4 +1,4 @@
-// The monitors as the console core runs them (issue 17): saved in <data dir>/monitors.yaml (or the
+// The monitors as the console core runs them: saved in <data dir>/monitors.yaml (or the
 // file `agent-console monitor --config` names), each through its profile's client and the core's
 // exchanges, so every check shares its key's one limiter with the user's own traffic. Kept out of
 // console-core.ts so the composition root stays a list of parts.

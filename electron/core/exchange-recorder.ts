@@ -61,7 +61,7 @@ export class ExchangeRecorder {
       },
       this.init,
     );
-    // On disk before the exchange is shown as done (issue 13, point 6). A failed write has been told
+    // On disk before the exchange is shown as done. A failed write has been told
     // to the user by the store, which keeps it in memory and retries; the reply is still shown.
     await this.transcripts.sync(this.ref).catch(() => undefined);
   }

@@ -1,4 +1,4 @@
-// Recorded replies (issue 9): saved from a stream the console received, as JSON files in the data
+// Recorded replies: saved from a stream the console received, as JSON files in the data
 // folder, importable and exportable, and handed to the mock to replay. Anything key-shaped in a
 // reply is masked before it is written.
 import { randomBytes } from 'node:crypto';
@@ -156,7 +156,7 @@ export class FixtureStore {
   }
 
   private async write(fixture: Fixture): Promise<FixtureSummary> {
-    // Masked over the joined reply: a key split across chunks is a key (issue 13).
+    // Masked over the joined reply: a key split across chunks is a key.
     const contents = redactPieces(fixture.chunks.map((c) => c.content));
     const clean: Fixture = {
       ...fixture,

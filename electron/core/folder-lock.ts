@@ -1,4 +1,4 @@
-// One owner per data folder (issue 13, point 7), with proper-lockfile: a lock directory whose mtime
+// One owner per data folder, with proper-lockfile: a lock directory whose mtime
 // the owner refreshes, so a lock left by a crashed process goes stale and is taken over. Beside it a
 // small file names the owner, so a second app or web host can say which process holds the folder.
 // Short locks (`withFileLockSync`) guard each read-modify-write of a shared file (settings.json), so

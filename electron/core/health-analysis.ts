@@ -76,7 +76,7 @@ function markOf(s: HealthSample): HealthMark[] {
 }
 
 /**
- * Unconfirmed flips (issue 14): a run of checks whose status differed from the confirmed one and
+ * Unconfirmed flips: a run of checks whose status differed from the confirmed one and
  * went back before it was confirmed. No notification was sent for it, but it happened. Fed every
  * sample in order; returns the flip's mark on the check that ended it.
  */

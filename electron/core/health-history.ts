@@ -1,4 +1,4 @@
-// The health monitor's memory (issue 7, item 4): a fixed ring of samples, kept both in memory and
+// The health monitor's memory: a fixed ring of samples, kept both in memory and
 // on disk, so a week of polling costs the same memory and disk on day 30 as on day 7.
 //
 // Memory: one typed array (or preallocated array of shared strings) per field, allocated once at

@@ -1,8 +1,8 @@
-// The health monitor (issue 7, item 2): polls GET /health of the active profile on a schedule,
+// The health monitor: polls GET /health of the active profile on a schedule,
 // in the core, so it keeps going while the window is hidden, minimised or closed to the tray.
 //
 // - Every poll goes through the profile's API client, hence the key's one shared rate limiter
-//   (DESIGN.md §3): on a busy key the poll waits its turn in the queue instead of causing a 429,
+//   (docs/decisions.md): on a busy key the poll waits its turn in the queue instead of causing a 429,
 //   and the response time it records excludes that wait.
 // - A failed poll is told apart from a bad report, and restarts and deploys are read off consecutive
 //   reports of one profile (health-sample.ts).
@@ -143,7 +143,7 @@ export class HealthMonitor {
    * The state, for a window that has just opened: while the first poll since start() is under way
    * and the profile's last sample is older than HEALTH_SAMPLE_FRESH_MS, once that poll is over
    * (within `maxMs`). The window then says "Connected" (or not) from this poll, instead of testing
-   * the connection a second time and answering a round trip later (issue 18).
+   * the connection a second time and answering a round trip later.
    */
   async openingState(maxMs = FIRST_POLL_WAIT_MS): Promise<HealthMonitorState> {
     const first = this.firstPoll;

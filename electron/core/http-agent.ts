@@ -1,4 +1,4 @@
-// undici's Agent, request() and error classes, without the rest of undici (issue 18). Importing
+// undici's Agent, request() and error classes, without the rest of undici. Importing
 // undici's index evaluates everything undici offers: fetch, WebSocket, EventSource, the cache and
 // cookie APIs (whose cookies load Node's own copy of undici as well), the mock agents. That was
 // ~30 ms of CPU in every CLI call and every start of the web host and the app (measured: the CLI's

@@ -1,5 +1,5 @@
 // API keys: the secret in the OS keychain (or, for session-only keys, in memory), the metadata
-// (name, masked last 4, created, learned tier) in settings.json. DESIGN.md §1: the bridge and the
+// (name, masked last 4, created, learned tier) in settings.json. docs/architecture.md: the bridge and the
 // UI only ever see KeyMeta; the core asks `secretFor` when it attaches `Authorization`.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { API_KEY_PATTERN } from '../../shared/api';
@@ -69,7 +69,7 @@ const SHAPE_HINT = '3 letters or digits, then "_", then 32 letters or digits';
 const KEY_SHAPED = /[A-Za-z0-9]{3}_[A-Za-z0-9]{32}/;
 
 /**
- * Checks a pasted key's shape (DESIGN.md §2: never a fixed prefix) and returns it trimmed.
+ * Checks a pasted key's shape (docs/decisions.md: never a fixed prefix) and returns it trimmed.
  * Each message says what is wrong without quoting the input: it may be a real secret.
  */
 export function checkApiKey(input: unknown): string {
@@ -144,7 +144,7 @@ export interface KeyVaultOptions {
   /**
    * The keychain opened when first needed, instead of `keychain`: the vault serves session keys
    * and key metadata at once, and whatever needs the keychain opens it and waits for the probe
-   * (issue 18: a keychain that is slow to answer, or waits for the user to unlock it, holds up no
+   * (a keychain that is slow to answer, or waits for the user to unlock it, holds up no
    * start).
    */
   keychainOpener?: KeychainOpener;

@@ -35,7 +35,7 @@ export interface ProfileStoreOptions {
   keyExists?: (keyId: string) => boolean;
   /** Where CA certificates given as PEM text are kept (one file each, readable by the user only). */
   caDir?: string;
-  /** Which origins each key may be sent to (issue 13; the vault's `originStatus` / `allowOrigin`). */
+  /** Which origins each key may be sent to (the vault's `originStatus` / `allowOrigin`). */
   keyOrigins?: {
     status(keyId: string, origin: string): 'allowed' | 'first' | 'new';
     allow(keyId: string, origin: string): void;

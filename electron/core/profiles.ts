@@ -72,7 +72,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * DESIGN.md §2: https required, http only on loopback. Returns the URL normalised (lower-case
+ * docs/decisions.md: https required, http only on loopback. Returns the URL normalised (lower-case
  * host, default port dropped, no trailing slash). Messages never quote the input: a key pasted
  * into the wrong field would otherwise be echoed.
  */

@@ -1,4 +1,4 @@
-// DESIGN.md §3: one limiter per key, shared by every caller (playground, browsers, health poller,
+// docs/decisions.md: one limiter per key, shared by every caller (playground, browsers, health poller,
 // CLI). It keeps its own sliding 60-second log, re-syncs from the X-RateLimit headers (another
 // client may share the key), queues requests it knows would be refused, and after a 429 pauses for
 // Retry-After, doubling on each consecutive 429, plus jitter (spec §8).

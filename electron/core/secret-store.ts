@@ -1,8 +1,8 @@
-// The one seam around the OS keychain (STYLE.md: GitHub Desktop's token-store.ts). Everything else
+// The one seam around the OS keychain (as GitHub Desktop's token-store.ts is). Everything else
 // reaches secrets through a SecretStore, so tests put the real keychain behind it, and a session
 // without a keychain gets a memory store instead of a file.
 //
-// Linux pitfall (DESIGN.md §1): @napi-rs/keyring 2.x's default Linux store is the Secret Service
+// Linux pitfall (docs/architecture.md): @napi-rs/keyring 2.x's default Linux store is the Secret Service
 // with an automatic fallback to the kernel keyring (keyutils), which keeps nothing across a
 // reboot or logout, so a key "saved" there would silently vanish. We pin every entry to the
 // Secret Service (`EntryOptions.linux.store`), which makes an unreachable one throw instead of
@@ -218,7 +218,7 @@ export async function openOsKeychain(
  * The keychain, opened once: when something first needs it (`open()`), or when the front end's
  * start is over. Opening it is a probe over D-Bus answered by another process, and the binding's
  * first entry connects to the bus on this thread: a start that needs no secret (the embedded mock's
- * key is a session key) does not pay for either before its first screen (issue 18).
+ * key is a session key) does not pay for either before its first screen.
  */
 export interface KeychainOpener {
   /** Opens the keychain unless that has begun; every caller gets the one outcome. */

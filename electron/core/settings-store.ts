@@ -27,7 +27,7 @@ const StoredKeySchema = z.object({
   /** Learned from `X-RateLimit-Limit`. */
   tier: z.number().int().positive().optional(),
   storage: z.literal('os-keychain'),
-  /** The origins (scheme://host:port) the key may be sent to (issue 13); none yet: not used yet. */
+  /** The origins (scheme://host:port) the key may be sent to; none yet: not used yet. */
   origins: z.array(z.string()).optional(),
 });
 export type StoredKey = z.infer<typeof StoredKeySchema>;
@@ -47,7 +47,7 @@ const SettingsSchema = z.looseObject({
   keys: z.array(StoredKeySchema).default([]),
   profiles: z.array(StoredProfileSchema).default([]),
   activeProfileId: z.string().optional(),
-  /** Desktop (and browser) notifications of status changes muted in the app (issue 14). */
+  /** Desktop (and browser) notifications of status changes muted in the app. */
   notificationsMuted: z.boolean().optional(),
 });
 type Settings = z.infer<typeof SettingsSchema>;
@@ -72,7 +72,7 @@ export interface SettingsOptions {
   onWarning?: (warning: string) => void;
 }
 
-/** Anything API-key-shaped (DESIGN.md §2), anywhere in the text. */
+/** Anything API-key-shaped (docs/decisions.md), anywhere in the text. */
 const KEY_SHAPED = /(?<![A-Za-z0-9])[A-Za-z0-9]{3}_[A-Za-z0-9]{32}(?![A-Za-z0-9])/;
 
 function describeIssue(error: z.ZodError): string {
@@ -136,12 +136,12 @@ export function openSettingsStore(dataDir: string, options: SettingsOptions = {}
     read,
     update(change) {
       // Read, changed and written under the file's lock: the CLI and a running app (or two CLIs)
-      // never lose each other's writes (issue 13, point 7).
+      // never lose each other's writes.
       return withFileLockSync(path, () => {
         const draft = read();
         change(draft);
         const next = SettingsSchema.parse(draft);
-        // Last line of defence for "never in clear" (DESIGN.md §6): whatever a caller does, nothing
+        // Last line of defence for "never in clear" (docs/security.md): whatever a caller does, nothing
         // key-shaped reaches this file.
         if (KEY_SHAPED.test(JSON.stringify(next))) {
           throw new Error('Refused to write settings: they contain something shaped like an API key.');

@@ -1,11 +1,10 @@
 // The local record of every message this client sent and received, per profile, by chat session id
-// and by thread id (issue 3, item 7). The API returns no message history (DESIGN.md §2 "Message
-// history"), so this store is the only history there is, and it says plainly how much of it it knows.
+// and by thread id. The API returns no message history (docs/decisions.md), so this store is the only history there is, and it says plainly how much of it it knows.
 //
 // On disk: <dataDir>/transcripts/profile.<name>/<kind>.<name>.json, one file per transcript, written
 // atomically (a crash leaves the old file or the new one, never half of one) and fsync'd. Files are
 // read on first use, and a burst of appends becomes one write; `sync(ref)` writes one transcript now,
-// so an exchange is on disk before it is shown as done (issue 13, point 6). A write that fails (a
+// so an exchange is on disk before it is shown as done. A write that fails (a
 // full or read-only disk) keeps the data in memory, tells the user, and is tried again until it lands.
 import { readdir, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -385,7 +384,7 @@ export class TranscriptStore {
 
 function summarise(t: Transcript): TranscriptSummary {
   const last = t.messages.at(-1);
-  // A session is titled by what the user first asked (issue 14), a thread by its own title.
+  // A session is titled by what the user first asked, a thread by its own title.
   const firstAsk = t.kind === 'session' ? t.messages.find((m) => m.role === 'user') : undefined;
   const title = t.title ?? firstAsk?.content.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_CHARS);
   return {

@@ -1,4 +1,4 @@
-// Where the app's compiled-code caches live (issue 18): the user's own cache folder, shared by the
+// Where the app's compiled-code caches live: the user's own cache folder, shared by the
 // Node tools' V8 code cache (code-cache.ts) and the desktop app's main process (electron/shell/
 // start.ts). A cache file is code, so a folder is used only when it is this user's alone.
 import { statSync } from 'node:fs';

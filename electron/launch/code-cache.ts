@@ -1,4 +1,4 @@
-// Starts a Node tool's CommonJS bundle (the CLI, the web host) through V8's code cache (issue 18).
+// Starts a Node tool's CommonJS bundle (the CLI, the web host) through V8's code cache.
 // Compiling a few megabytes of bundled JavaScript is most of a CLI call's cost on Node 20, which has
 // no compile cache of its own (Node 22's module.enableCompileCache). The bytecode V8 made for a
 // run — taken after the run, so it holds the functions that run compiled, not just the top level —

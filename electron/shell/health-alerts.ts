@@ -1,4 +1,4 @@
-// The desktop side of the monitors (issues 7 and 17): the tray icon's colour follows the worst
+// The desktop side of the monitors: the tray icon's colour follows the worst
 // monitor, and each confirmed change a monitor asks to tell on the desktop becomes a native
 // notification. What to tell — the two-check confirmation, mute, the words — is the core's
 // (electron/core/monitors/), so the app and the web host's browser notifications tell the same story.

@@ -25,8 +25,8 @@ import { isRendererDocument, type RendererLocation } from './policy';
 
 export interface BridgeIpcOptions {
   /**
-   * The bridge's main side. It may still be opening (the window is shown while the core opens,
-   * issue 18): calls wait for it, and events are carried from when it is open.
+   * The bridge's main side. It may still be opening (the window is shown while the core opens):
+   * calls wait for it, and events are carried from when it is open.
    */
   bridge: BridgeHost | Promise<BridgeHost>;
   /** The app's one window, if open; the only sender trusted. */

@@ -121,14 +121,14 @@ async function start(): Promise<Running> {
   };
   // One owner per data folder (a web host on it too): the error names the holder, start() shows it.
   const owner = await lockFolder(dataDir, 'owner', 'Agent Console (desktop app)');
-  // The window opens while the core opens, as the web host serves its page meanwhile (issue 18):
+  // The window opens while the core opens, as the web host serves its page meanwhile:
   // the renderer's process starts, loads and paints while the core reads the data folder and
   // starts the embedded mock. The page's bridge calls wait for the core.
   const opening = ConsoleCore.open({
     dataDir,
     embeddedMock: 'discover',
     appVersion: version,
-    // Polls GET /health while the app runs, window shown or not (issue 7).
+    // Polls GET /health while the app runs, window shown or not.
     monitorHealth: true,
     // As the CLI does: tests give each run a keychain service of its own.
     ...(process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE

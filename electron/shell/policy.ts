@@ -1,5 +1,5 @@
 // What the desktop shell lets the renderer do, as plain functions (no `electron` import) so the
-// rules are unit-tested here even where Electron cannot run (DESIGN.md §6). hardening.ts and
+// rules are unit-tested here even where Electron cannot run (docs/security.md). hardening.ts and
 // ipc.ts apply them.
 import { pathToFileURL } from 'node:url';
 

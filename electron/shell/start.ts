@@ -1,6 +1,6 @@
 // out/electron/start.js, the desktop app's entry (package.json "main"). Electron's Node (22 and
-// later) keeps the code V8 compiled for a module between launches once its compile cache is on
-// (issue 18): the main process's own code is main.js and its chunks, about 1.5 MB that every
+// later) keeps the code V8 compiled for a module between launches once its compile cache is on:
+// the main process's own code is main.js and its chunks, about 1.5 MB that every
 // launch compiled again. So the cache is turned on here, before any of them loads, and then the
 // app starts (main.js, built from main.ts). It lives in the user's code-cache folder beside the
 // Node tools' (cache-folder.ts), and is left off for an AppImage, which runs from a new mount

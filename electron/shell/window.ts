@@ -1,4 +1,4 @@
-// The app's one window: locked down (DESIGN.md §6), opened where it was last, on our renderer.
+// The app's one window: locked down (docs/security.md), opened where it was last, on our renderer.
 import { BrowserWindow, nativeTheme } from 'electron';
 import { MIN_SIZE } from './window-bounds';
 import type { WindowState } from './window-state';

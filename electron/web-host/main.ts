@@ -1,7 +1,7 @@
 // `npm run web`: the console in a browser. Opens the core (with the embedded mock) on the app's
 // data dir, serves the built renderer and the bridge on 127.0.0.1, and prints (and, where a
 // desktop exists, opens) the tokened URL. The page is served while the core is still loading and
-// opening (issue 18: the browser fetches the renderer meanwhile); bridge calls wait for the core.
+// opening (the browser fetches the renderer meanwhile); bridge calls wait for the core.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ async function openConsole(
   version: string,
 ): Promise<{ core: ConsoleCore; bridge: BridgeHost }> {
   // A turn of the event loop before and after loading the core's modules (25–30 ms at one go): a
-  // request for the page that came in meanwhile is answered first (issue 18).
+  // request for the page that came in meanwhile is answered first.
   await nextTurn();
   const [{ ConsoleCore }, { BridgeHost }] = await Promise.all([
     import('../core/console-core'),
@@ -33,7 +33,7 @@ async function openConsole(
     dataDir,
     embeddedMock: 'discover',
     appVersion: version,
-    // Polls GET /health every interval while the host runs, open tab or not (issue 7).
+    // Polls GET /health every interval while the host runs, open tab or not.
     monitorHealth: true,
     onWarning: (message) => process.stderr.write(`${message}\n`),
   });
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   const owner = await lockFolder(dataDir, 'owner', 'the Agent Console web host');
   const { version } = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string };
   // Listening first, then loading the core: its modules take 50–130 ms of a start to load, and
-  // the browser fetches the page meanwhile (issue 18). Its bridge calls wait for the core.
+  // the browser fetches the page meanwhile. Its bridge calls wait for the core.
   let listening!: () => void;
   const opening = new Promise<void>((go) => (listening = go)).then(() => openConsole(dataDir, version));
   const host = await startWebHost({
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   if (process.env.AGENT_CONSOLE_NO_OPEN !== '1' && (process.platform !== 'linux' || process.env.DISPLAY)) {
     const opener =
       process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-    // Issue 13: no token on any command line (/proc/PID/cmdline is readable by every local user).
+    // No token on any command line (/proc/PID/cmdline is readable by every local user).
     // The opener gets a file only this user can read, which sends the browser to a one-time link.
     const dir = mkdtempSync(join(tmpdir(), 'agent-console-open-'));
     const page = join(dir, 'open.html');

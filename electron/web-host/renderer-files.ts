@@ -1,6 +1,6 @@
 // The built renderer as the web host serves it: read into memory once, when the host starts, so a
 // request is answered with one write even while the core is still opening on the same thread
-// (issue 18: streamed from disk, the first screen's 280 KB script took 60–100 ms to arrive while the
+// (streamed from disk, the first screen's 280 KB script took 60–100 ms to arrive while the
 // core's start held the event loop between its chunks). The renderer is built before the host
 // starts and does not change while it runs. Source maps, which only the browser's developer tools
 // ask for, are read when asked.

@@ -1,7 +1,7 @@
 // The web host: the same renderer, served to a browser on loopback only. Every request must carry
 // the per-launch token (in the URL once, then in an HttpOnly cookie) and the right Host, and any
 // Origin must be our own, so another local page or a DNS-rebinding site cannot drive the console.
-// Issue 13: the cookie's name is new at every launch, and the browser opener gets a one-time launch
+// The cookie's name is new at every launch, and the browser opener gets a one-time launch
 // code (exchanged for the cookie, then redirected to a clean URL) instead of the token. Browsers
 // send a 127.0.0.1 cookie to every port, so the token is defence in depth only: the core itself
 // refuses to send a stored key to a new origin without the user's confirmation.

@@ -138,7 +138,7 @@ describe('streams', () => {
   });
 
   test('a burst (no pacing, 6,000 chunks) reaches the page as several events of at most 1,024 chunks, all in order', async () => {
-    // One event holding a whole burst is parsed by the page in one long task (issue 18).
+    // One event holding a whole burst is parsed by the page in one long task.
     core.mock?.control.setAgent('storyteller', { chunkDelayMs: 0, chunkCount: 6000 });
     const streamId = randomUUID();
     await host.invoke('chat:stream', { streamId, message: 'burst', agent: 'storyteller' });
@@ -168,7 +168,7 @@ describe('streams', () => {
   });
 });
 
-describe('live streams (issue 14.4)', () => {
+describe('live streams', () => {
   test("a session's running stream is listed with its chunks so far, until its end is sent", async () => {
     core.mock?.control.setAgent('storyteller', { chunkDelayMs: 10, chunkCount: 80 });
     const streamId = randomUUID();

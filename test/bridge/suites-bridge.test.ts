@@ -1,4 +1,4 @@
-// The Tests screen's calls (issue 16): a folder of suite files listed with its problems by line,
+// The Tests screen's calls: a folder of suite files listed with its problems by line,
 // edits on disk picked up, runs with progress kept on disk and compared with the previous run of
 // the same suite, and "Save as test case" that keeps the file's comments and writes a case that
 // passes. Against the real core and its embedded mock.

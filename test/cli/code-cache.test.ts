@@ -1,4 +1,4 @@
-// The CLI and web host start from V8's code cache (electron/launch/code-cache.ts, issue 18): a call
+// The CLI and web host start from V8's code cache (electron/launch/code-cache.ts): a call
 // leaves the bytecode it compiled in the user's cache folder, and the next call of the same command
 // starts from it. The cache must never change what a command does: a damaged cache file, a folder
 // that cannot be written or one another user owns are a slower start, nothing else.
@@ -84,7 +84,7 @@ test('each command keeps its own cache, and a command that opens the core runs t
 
 test("a call's few replies stay on WebAssembly's baseline code: no TurboFan compile for it to wait for", () => {
   // undici parses HTTP with llhttp in WebAssembly. Node 20's V8 recompiled its parser with TurboFan
-  // after a reply or two, 80–100 ms of CPU that the call waited for before it exited (issue 18);
+  // after a reply or two, 80–100 ms of CPU that the call waited for before it exited;
   // the launcher gives V8 newer V8's tiering budget. V8 names the compiler of each function it makes.
   const run = cli(['agents', '--json'], join(root, 'cache'), ['--trace-wasm-compilation-times']);
   expect(run.code, run.stderr).toBe(0);

@@ -1,5 +1,5 @@
 // The CLI against an independent server (test/support/odd-server.ts, not our mock) that answers
-// legally but differently (issue 15, points 5 and 6): real processes, the real keychain. Values
+// legally but differently: real processes, the real keychain. Values
 // it does not know are shown as they came and labelled, unknown fields stay in `--json`, streams
 // complete, and a 429 is waited out as Retry-After says, not as X-RateLimit-Reset.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -166,7 +166,7 @@ describe('ChatStream', () => {
     expect(stream.frames.map((f) => f.comment === true)).toEqual([true, ...events.map(() => false), false]);
   });
 
-  // Issue 18: the plain event's content is read without JSON.parse. Whatever the string (quotes,
+  // The plain event's content is read without JSON.parse. Whatever the string (quotes,
   // backslashes, control characters, lone surrogates, astral characters), the chunk must be what
   // JSON.parse gives and the frame the bytes that came. Pieces shaped like the start of a key
   // (`abc_…`) are mixed in: the masking holds those back from the chunks, never from the frames.
@@ -247,7 +247,7 @@ describe('ChatStream', () => {
     await expect(stream.collect()).rejects.toMatchObject({ code: 'INVALID_RESPONSE', partial: 'a' });
   });
 
-  // Issue 18: the frames are kept as runs of a read's plain events and the chunks' text as one string
+  // The frames are kept as runs of a read's plain events and the chunks' text as one string
   // per read; what the inspector and the reply show must be as if each were kept on its own.
   test('the frames keep their order and the moment of the read that brought them, however kinds mix', async () => {
     const frame = (c: string) => `data: ${JSON.stringify({ content: c })}\n\n`;

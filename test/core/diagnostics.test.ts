@@ -1,4 +1,4 @@
-// "Copy diagnostics" (issue 8): the core's own log is written (start, profile switches, warnings,
+// "Copy diagnostics": the core's own log is written (start, profile switches, warnings,
 // failed requests, the bridge's internal errors) and the diagnostics text carries the version,
 // the platform, the settings and the last log lines, and never a key.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// One exchange path for every front end (issue 15): the same chat sent through the bridge (the
+// One exchange path for every front end: the same chat sent through the bridge (the
 // app's windows) and through the CLI (a real process) leaves the same transcript; a thread keeps
 // its real agent whoever continues it; and conditions the user can fix reach the window as their
 // own code, never as an internal failure.

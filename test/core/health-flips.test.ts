@@ -1,4 +1,4 @@
-// An unconfirmed flip (issue 14): a status that did not hold long enough to be confirmed, so no
+// An unconfirmed flip: a status that did not hold long enough to be confirmed, so no
 // notification went out, still shows on the Health screen's events, marked as not confirmed.
 import { expect, test } from 'vitest';
 import { buildTimeline } from '../../electron/core/health-analysis';

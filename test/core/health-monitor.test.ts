@@ -285,7 +285,7 @@ describe('debounce', () => {
     await m.checkNow();
     await m.checkNow();
     expect(transitions()[2]).toMatchObject({ to: 'healthy', title: 'Service healthy again' });
-    // The blip was not notified, but it shows among the events as not confirmed (issue 14).
+    // The blip was not notified, but it shows among the events as not confirmed.
     expect(m.timeline('1h').marks.map((mark) => mark.label)).toEqual([
       'Degraded for 1 check, not confirmed (stayed healthy)',
       'Degraded (was healthy)',

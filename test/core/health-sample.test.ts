@@ -21,7 +21,7 @@ describe('what a check says', () => {
     expect(statusOfFailure(e(200, 'INVALID_RESPONSE'))).toBe('unhealthy');
     expect(statusOfFailure(e(429, 'RATE_LIMITED'))).toBe('unknown');
     expect(statusOfFailure(new Error('boom'))).toBe('unknown');
-    // The keychain not giving the key says nothing about the service (issue 13).
+    // The keychain not giving the key says nothing about the service.
     expect(
       statusOfFailure(new KeychainError('The system keychain did not give back the API key.', 'gone')),
     ).toBe('unknown');

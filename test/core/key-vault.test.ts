@@ -17,7 +17,7 @@ const real = await openRealKeychain(service);
 const keychainTest = test.skipIf(real.skipReason !== undefined);
 const suffix = real.skipReason ? ` (${real.skipReason})` : '';
 
-// Shaped like real keys, with prefixes other than the mock's `ams_` (DESIGN.md §2: no fixed prefix).
+// Shaped like real keys, with prefixes other than the mock's `ams_` (docs/decisions.md: no fixed prefix).
 const SECRET = 'Tq7_9fK2mXa81LpQz3vB0cRn6YhW4eJd5sGu';
 const OTHER = 'p0W_aaaabbbbccccddddeeeeffff00001111';
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);

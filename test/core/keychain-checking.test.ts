@@ -1,4 +1,4 @@
-// Issue 18: the keychain's probe at start (a write, a read and a delete on the Secret Service) goes
+// The keychain's probe at start (a write, a read and a delete on the Secret Service) goes
 // on beside the start, not before it. A keychain that has not answered yet — a system asking the
 // user to unlock it, a busy keyring daemon — holds up neither the console nor the embedded mock;
 // what needs the keychain waits for it, and nothing typed meanwhile is lost or kept elsewhere.

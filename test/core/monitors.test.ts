@@ -1,4 +1,4 @@
-// Monitors (issue 17) with the real mock on two profiles — two mock servers, two keys, two
+// Monitors with the real mock on two profiles — two mock servers, two keys, two
 // limiters: one degraded while the other is healthy, a synthetic check that fails while health
 // stays healthy, notifications once per confirmed change and once on recovery, and the webhook
 // received by a local receiver with the documented payloads.

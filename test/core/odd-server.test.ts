@@ -1,5 +1,5 @@
 // The core's client against an independent server (test/support/odd-server.ts, not our mock) that
-// answers legally but differently (issue 15, points 5 and 6): every value it adds is kept and shown
+// answers legally but differently: every value it adds is kept and shown
 // as it came, every stream completes, and a 429 is waited out as Retry-After says.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient } from '../../electron/core/api-client';

@@ -15,7 +15,7 @@ import {
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const alnum = (n: number): string => [...randomBytes(n)].map((b) => ALNUM[b % 62]).join('');
-/** A key of the real shape, with a prefix other than the mock's (DESIGN.md §2: no fixed prefix). */
+/** A key of the real shape, with a prefix other than the mock's (docs/decisions.md: no fixed prefix). */
 const plantKey = (prefix = 'zq9'): string => `${prefix}_${alnum(32)}`;
 
 describe('maskSecret', () => {

@@ -149,7 +149,7 @@ describe('persistence', () => {
   });
 });
 
-describe('durability (issue 13, points 6 and 8)', () => {
+describe('durability', () => {
   test('sync writes one transcript now, without waiting for the write delay', async () => {
     const store = new TranscriptStore(dataDir, { writeDelayMs: 60_000 });
     await store.append(session('s1'), { role: 'user', content: 'hello', status: 'complete' }, fresh);

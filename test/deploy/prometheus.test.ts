@@ -1,4 +1,4 @@
-// The headless monitor feeding a real Prometheus (issue 17): `agent-console monitor` runs against
+// The headless monitor feeding a real Prometheus: `agent-console monitor` runs against
 // the real mock, a real Prometheus (Debian's package) scrapes its /metrics on loopback every
 // second and evaluates the shipped alert rules, and its HTTP API shows the status change after a
 // chaos preset flips the service's health. promtool lints the project's own metric families and

@@ -1,4 +1,4 @@
-// A week of two monitors, simulated (issue 17): two profiles on two real mocks over HTTPS, each
+// A week of two monitors, simulated: two profiles on two real mocks over HTTPS, each
 // monitor polling health every minute and running a synthetic check against two agents every
 // minute, on one stepping clock shared by the core and the mocks (so the mocks' rate windows move
 // with it). Memory after GC stays flat within 10% from day 1 to day 7, and the history files stay

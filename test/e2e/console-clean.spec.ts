@@ -1,5 +1,5 @@
 // A clean load of the web host and a visit to every screen: the browser's console stays empty of
-// errors, no script throws, and nothing the page asks for is missing (issue 12: the CSP meta tag's
+// errors, no script throws, and nothing the page asks for is missing (the CSP meta tag's
 // frame-ancestors and a missing favicon each logged an error on every load).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

@@ -1,4 +1,4 @@
-// The rough edges a daily user meets (issue 14, point 6), through the web host in Chromium: the
+// The rough edges a daily user meets, through the web host in Chromium: the
 // Log's filter and its detail pane, the rate gauge's colours and countdown, the header's
 // connection state during an outage, Esc on detail panes, the theme switch and the skip link.
 // Each leaves screenshots in light and dark (test-results/screenshots/edges-*.png).
@@ -222,7 +222,7 @@ test('a page opened after the health monitor saw an outage says so at once, from
   core,
   mock,
 }) => {
-  // The monitor checks the active profile from the start (issue 18): its fresh check answers the
+  // The monitor checks the active profile from the start: its fresh check answers the
   // header, rather than a second call that would say "Checking…" and then only what it saw.
   mock.control.setHealth({ api: 'down' });
   await core.health.checkNow();
@@ -241,7 +241,7 @@ test('a page opened while the first health check is under way says "Checking…"
   core,
   mock,
 }) => {
-  // Issue 18: the header waits (up to a second) for the monitor's first check rather than testing
+  // The header waits (up to a second) for the monitor's first check rather than testing
   // the connection itself: "Connected" comes from that check, and the key pays for one request.
   // The check takes a second: the page asks for the health state before it is over (its load took
   // up to ~900 ms on a loaded CI machine, which a 600 ms check had already answered), and within

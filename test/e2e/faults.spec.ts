@@ -1,4 +1,4 @@
-// The fault suite (issue 8): the whole app — web host, core, the in-process mock, Chromium — through
+// The fault suite: the whole app — web host, core, the in-process mock, Chromium — through
 // the ways the service fails. For each fault: the app keeps working (another screen and back), the
 // error is shown in words with its code, nothing typed is lost, and the next action after the
 // fault ends succeeds without a reload. Each test saves a screenshot of the fault as shown.

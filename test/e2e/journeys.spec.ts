@@ -1,4 +1,4 @@
-// Journeys across screens that must land where they promise (issue 14): hand-offs into the
+// Journeys across screens that must land where they promise: hand-offs into the
 // playground, a chosen agent that is never swapped behind the user's back, sending per profile and
 // key, a reload mid-stream, and a thread's agent from the local record. Each test asserts what
 // the user sees, and saves a screenshot of the state it reaches.

@@ -1,4 +1,4 @@
-// Issue 18: the console does not wait for the keychain to start. While the keychain has not
+// The console does not wait for the keychain to start. While the keychain has not
 // answered (the system asking the user to unlock it, a busy keyring daemon), the window works on
 // the embedded mock, Keys says the keychain is still being checked, and a key added meanwhile is
 // saved in the keychain once it answers — not refused, and not quietly kept for the session only.

@@ -1,4 +1,4 @@
-// Issue 13, leaks, as a hostile local program and a careless user meet them in a real browser:
+// Leaks, as a hostile local program and a careless user meet them in a real browser:
 // - a page on another port of 127.0.0.1 receives the web host's cookie (browsers do not scope cookies
 //   by port) — and even with it, no stored key goes to that program's server until the user types
 //   the key again in the Profiles screen;

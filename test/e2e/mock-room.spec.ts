@@ -1,4 +1,4 @@
-// The Mock screen (issue 9): what an integration sees when the service's dashboard revokes a key,
+// The Mock screen: what an integration sees when the service's dashboard revokes a key,
 // an agent fails, the service goes down, streams break — and recorded replies played back.
 import type { Locator, Page } from '@playwright/test';
 import { expect, screenshotPath, test } from './fixtures';

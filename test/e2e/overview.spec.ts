@@ -1,4 +1,4 @@
-// The Overview (issue 17) as a person watching two environments uses it: a monitor per profile
+// The Overview as a person watching two environments uses it: a monitor per profile
 // added in the app (one with a synthetic check and a webhook), staging degraded while production
 // is healthy, then production's agent broken — the synthetic check fails while health stays
 // healthy, the webhook hears it once, the window title says it — and a drill-down into Health.

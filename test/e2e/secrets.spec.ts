@@ -1,4 +1,4 @@
-// DESIGN.md §6: the renderer never sees a secret. Every message that crosses the bridge in a session
+// docs/security.md: the renderer never sees a secret. Every message that crosses the bridge in a session
 // where keys are added and used is recorded in the page itself (fetch and EventSource wrapped before
 // the app loads); the only one that may hold a secret is the keys:add call that carries what the
 // user typed. Nothing the core sends back, no event, no page, no storage holds one.

@@ -240,7 +240,7 @@ test('keyboard only: reach a screen from the navigation and add a key', async ({
   await expect(app.getByRole('table', { name: 'Keys' })).toContainText('typed');
 });
 
-// Issue 18: a screen's code is fetched when the screen is first shown. While it comes the screen
+// A screen's code is fetched when the screen is first shown. While it comes the screen
 // says so; when it cannot be fetched it says that, and the next visit fetches it again.
 test('a screen still loading says so, then shows; one whose code failed loads on the next visit', async ({
   app,

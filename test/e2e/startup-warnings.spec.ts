@@ -1,4 +1,4 @@
-// Issue 13, point 10: a settings file (and a mock state file) that could not be read are set aside
+// A settings file (and a mock state file) that could not be read are set aside
 // and the console starts empty — and the user learns it in the window, with where the old files
 // went, not only on the web host's stderr.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The Tests screen as a developer uses it (issue 16): open a folder of suites (a copy of
+// The Tests screen as a developer uses it: open a folder of suites (a copy of
 // examples/agent-tests plus the deliberately failing example), run all and watch the grid fill,
 // open a failing cell (expected/actual, the stream inspector), edit a suite on disk and see it
 // picked up, save a playground reply as a case that then passes, and see a new failure against

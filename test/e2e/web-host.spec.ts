@@ -53,7 +53,7 @@ test('another Origin, another Host, or a bridge call without the token are refus
   expect(await ok.json()).toMatchObject({ ok: true, value: { transport: 'web' } });
 });
 
-// Issue 18: the calls a screen makes together go as one POST, and each answer comes back as one
+// The calls a screen makes together go as one POST, and each answer comes back as one
 // line as soon as it is ready: a chat waiting on a slow agent holds up none of the others.
 test('a batch of calls: each answer as soon as it is ready, refusals in words', async ({ host, mock }) => {
   mock.control.setAgent('slowpoke', { latencyMs: 1_500, chunkDelayMs: 0 });
@@ -129,7 +129,7 @@ test('a web host that has stopped: calls and screens say so, in words', async ({
   await page.screenshot({ path: screenshotPath('web-host-stopped') });
 });
 
-// Issue 18: `npm run web` serves the page while the core is still loading and opening, so the
+// `npm run web` serves the page while the core is still loading and opening, so the
 // browser fetches the renderer meanwhile. The page must come up, wait, and then work in full:
 // its calls answered and the event stream carrying what the core tells every window.
 test('the page comes up while the core is still opening, then connects and hears its events', async ({
@@ -202,7 +202,7 @@ async function firstInfoSaidChecking(page: Page, open: () => Promise<unknown>): 
   return checking;
 }
 
-// Issue 18: `npm run web` opens the keychain only once the first screen's health check is over.
+// `npm run web` opens the keychain only once the first screen's health check is over.
 // Keys must still say where keys are kept, without anyone having asked it to look: told by the
 // core's event, or, when the page's event stream connected only after the keychain's probe was
 // over (the event then went to no one), by asking again.
@@ -254,7 +254,7 @@ for (const stream of ['connected from the start', 'connecting late'] as const) {
   });
 }
 
-// Issue 13: `npm run web` opens the user's browser with a one-time link in a file only this user
+// `npm run web` opens the user's browser with a one-time link in a file only this user
 // can read, never with the token on a command line. The browser's opener here is a stand-in
 // `xdg-open` that keeps a copy of the file it was given and its command line.
 test('`npm run web` opens the browser on a one-time link: the console, and no token on any command line', async ({

@@ -1,4 +1,4 @@
-// The desktop app's first run, through Playwright's _electron (DESIGN.md §4): the real main
+// The desktop app's first run, through Playwright's _electron (docs/testing.md): the real main
 // process, preload and renderer on a data dir of the test's own. Electron's binary cannot be
 // downloaded everywhere (`npm install` cannot fetch it on this CI), so where it is missing these
 // tests skip with one line saying so; they need `npm run build` first (`npm test` does it).

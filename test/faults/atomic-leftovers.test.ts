@@ -1,4 +1,4 @@
-// Issue 13, point 10: no temp files left after crashes. write-file-atomic writes `<file>.<number>`
+// No temp files left after crashes. write-file-atomic writes `<file>.<number>`
 // and renames it over the file; a kill -9 in between leaves the temp file. The next start removes
 // those nobody has written to for a minute (STALE_TEMP_MS: a write in progress, by this or another
 // process, touched its file moments ago) and keeps everything else.

@@ -1,4 +1,4 @@
-// Issue 13, point 9: a corrupt or empty mock state file (a crash mid-write on an old version, a
+// A corrupt or empty mock state file (a crash mid-write on an old version, a
 // hand edit, a bad disk) stops nothing. Real processes on a real folder: the CLI's `profiles list`
 // and the web host both start, the file is set aside beside itself (never wiped) and the user is
 // told where it went.

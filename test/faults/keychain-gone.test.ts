@@ -1,4 +1,4 @@
-// Issue 13, point 10: a keychain that fails after the console started (its D-Bus session gone, the
+// A keychain that fails after the console started (its D-Bus session gone, the
 // keyring daemon stopped, locked since) is told as itself — KEYCHAIN_UNAVAILABLE, in words that
 // say what to do — never as "unreachable" (health) or an internal error (keys:add, keys:remove).
 // Real processes on a real, private Secret Service, which the test takes away mid-run.

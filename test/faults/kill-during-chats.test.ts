@@ -1,4 +1,4 @@
-// Issue 13, point 6: a chat shown as done is on disk. A real console process chats in a loop and is
+// A chat shown as done is on disk. A real console process chats in a loop and is
 // killed with SIGKILL at an arbitrary moment, a few times over on the same data folder; after each
 // kill every chat it had acknowledged is in its transcript whole: the user's message and the
 // complete reply, in order. Each restart also takes over the locks the killed process left behind.

@@ -1,4 +1,4 @@
-// Issue 13, point 7: one owner per data folder. Real processes on one folder: a second web host
+// One owner per data folder. Real processes on one folder: a second web host
 // refuses, naming the process that holds the folder, and a killed owner's lock is taken over; two
 // writers of settings.json at once (the CLI beside a running app) lose nothing; a second mock on
 // one state file refuses, while the CLI uses the running one.

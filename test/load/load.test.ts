@@ -1,4 +1,4 @@
-// The load suite (issue 8), short: four profiles on keys of every tier, ten concurrent streams and
+// The load suite, short: four profiles on keys of every tier, ten concurrent streams and
 // the health poller through ConsoleCore against the real mock. `npm run bench` runs it longer.
 import { expect, test } from 'vitest';
 import { LOAD_TIERS, runLoad } from '../../bench/load-run';

@@ -1,5 +1,5 @@
 // Chaos presets: each does what it says, each is undone by undo and by reset, and none survives a
-// restart of the mock (issue 9: nothing sticks by accident).
+// restart of the mock (nothing sticks by accident).
 import { afterEach, describe, expect, test } from 'vitest';
 import { ManualClock } from '../../shared/clock';
 import { CHAOS_PRESETS, type ChaosPreset } from '../../mock/chaos';

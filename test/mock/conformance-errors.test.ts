@@ -1,4 +1,4 @@
-// Spec §7: both error-body shapes (DESIGN.md §2: nested by default, flat on request), X-Request-Id,
+// Spec §7: both error-body shapes (docs/decisions.md: nested by default, flat on request), X-Request-Id,
 // and the faults a client must survive.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ChatReply, NestedErrorBody } from '../../shared/api';

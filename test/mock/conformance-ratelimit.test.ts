@@ -1,4 +1,4 @@
-// Spec §8 rate limits with the header arithmetic of DESIGN.md §2: a sliding 60 s log per key,
+// Spec §8 rate limits with the header arithmetic of docs/decisions.md: a sliding 60 s log per key,
 // refused requests not counted, Remaining = limit − requests in the window, Reset = unix seconds when
 // the oldest counted request leaves, Retry-After = whole seconds (≥ 1) until a slot frees.
 import { beforeEach, describe, expect, it } from 'vitest';

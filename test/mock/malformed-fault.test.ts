@@ -1,4 +1,4 @@
-// The mock's garbling fault (faults.malformedNext, issue 8): successful replies that are not JSON,
+// The mock's garbling fault (faults.malformedNext): successful replies that are not JSON,
 // or carry the wrong content type, for the given count and path prefix only; then back to normal.
 import { beforeEach, expect, it } from 'vitest';
 import { withTestMock, type TestMock } from '../support/mock';

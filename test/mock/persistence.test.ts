@@ -1,6 +1,6 @@
 // The mock keeps its state in its data dir (mock/state.ts): a restart on the same dir keeps
 // conversations, threads, usage, keys and the TLS CA, and a corrupt state file is set aside (never
-// silently wiped) with a warning while the mock starts afresh (issue 13, point 9).
+// silently wiped) with a warning while the mock starts afresh.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
@@ -237,7 +237,7 @@ test('a second mock in the same process starts from the seed, not from the first
 });
 
 test('a long streamed reply does not grow the saved state by its text: what was asked is kept, and counted', async () => {
-  // No endpoint returns a reply's text again; every save of the state used to carry it (issue 18).
+  // No endpoint returns a reply's text again; every save of the state used to carry it.
   const mock = await start();
   mock.server.control.setAgent('storyteller', { chunkCount: 5000, chunkDelayMs: 0, latencyMs: 0 });
   await mock.server.service.flush();

@@ -1,6 +1,6 @@
 // A mock state write that fails (a full disk, a read-only folder) must not crash the process: the
 // state stays in memory, the user is told in words, and the write lands once the folder is writable
-// again (issue 13, point 8). Real files: the folder is made read-only (or, as root, replaced by a file).
+// again. Real files: the folder is made read-only (or, as root, replaced by a file).
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';

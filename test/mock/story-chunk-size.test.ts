@@ -31,7 +31,7 @@ test('one word per chunk by default; wordsPerChunk words per chunk when set, sti
   expect(chunks[0]?.trim().split(' ')).toHaveLength(9);
 });
 
-// Issue 18: the streamed chunks are made directly, not by splitting the text; they must be the same.
+// The streamed chunks are made directly, not by splitting the text; they must be the same.
 test('the chunks a stream sends are the reply split as before, for any message and size', () => {
   fc.assert(
     fc.property(

@@ -1,4 +1,4 @@
-// electron-builder.yml (issue 8): the installers, asar and the production fuses, checked here
+// electron-builder.yml: the installers, asar and the production fuses, checked here
 // where Electron cannot be downloaded, and by electron-builder's own schema.
 import { existsSync, readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';

@@ -1,6 +1,6 @@
 // The page's favicon is drawn small (scripts/make-icon.ts): the browser decodes it on every load,
 // and the app's 1024-pixel icon in its place cost each start of the web host's page ~50 ms of CPU
-// (issue 18). The installers keep the 1024 one.
+//. The installers keep the 1024 one.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

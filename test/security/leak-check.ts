@@ -1,7 +1,7 @@
 // The leak suite's one question: does this text hold the key, or any 8-character piece of it?
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** A key of the real shape (DESIGN.md §2) with a prefix of its own. */
+/** A key of the real shape (docs/decisions.md) with a prefix of its own. */
 export function plantKey(prefix = 'lk7'): string {
   let body = '';
   for (let i = 0; i < 32; i++) body += ALNUM[Math.floor(Math.random() * ALNUM.length)];

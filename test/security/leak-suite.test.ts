@@ -1,4 +1,4 @@
-// Issue 13's leak suite, through the bridge the renderer uses and the CLI a user runs: a server
+// The leak suite, through the bridge the renderer uses and the CLI a user runs: a server
 // that echoes the key (401 bodies, error events, content split across chunks at every offset) and
 // a profile pointing a stored key at a new loopback origin, or binding a key that has no server yet.
 // Afterwards nothing that left the core — bridge results and events, exports, fixtures, every file

@@ -1,4 +1,4 @@
-// The shell's rules for what the renderer may load, use and ask for (DESIGN.md §6), tested where
+// The shell's rules for what the renderer may load, use and ask for (docs/security.md), tested where
 // Electron cannot run: hardening.ts and ipc.ts only apply them.
 import { describe, expect, it } from 'vitest';
 import {

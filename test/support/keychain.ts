@@ -1,4 +1,4 @@
-// The real OS keychain for tests (DESIGN.md §4: no in-memory stand-in). On Linux that is the
+// The real OS keychain for tests (docs/testing.md: no in-memory stand-in). On Linux that is the
 // Secret Service that `npm test` starts under dbus-run-session. Where none is reachable the
 // keychain tests skip and say why, instead of testing something else.
 import { randomBytes } from 'node:crypto';

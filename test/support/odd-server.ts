@@ -1,4 +1,4 @@
-// An independent service for the tolerant-reader and rate-limit tests (issue 15, points 5 and 6):
+// An independent service for the tolerant-reader and rate-limit tests:
 // plain node:http, not our mock, answering legally per the spec but the way a newer or different
 // service may — a new agent status, a new conversation status, a non-content stream event, no
 // `model.fallback`, a timestamp without a zone, `Text/Event-Stream`, fields the spec does not name,

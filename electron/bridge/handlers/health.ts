@@ -5,7 +5,7 @@ import type { HealthMonitor } from '../../core/health-monitor';
 import type { DomainHandlers, HandlerContext } from './context';
 
 export function healthHandlers({ core, emit, onClose }: HandlerContext): DomainHandlers<'health'> {
-  onClose(core.health.subscribe((update) => emit('health:update', update)));
+  onClose(core.onHealthUpdate((update) => emit('health:update', update)));
   const registry = () => {
     try {
       return core.monitors;

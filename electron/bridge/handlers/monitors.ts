@@ -20,10 +20,8 @@ export function monitorsHandlers({ core, emit, onClose }: HandlerContext): Domai
   let unsubscribe: (() => void) | undefined;
   try {
     unsubscribe = monitors().subscribe((event) => {
+      // Health updates go out as `health:update` from health.ts, the one place that tells them.
       if (event.type === 'notification') emit('monitors:notify', event.notification);
-      // The active profile's own poll is told by health.ts; a saved monitor's here, named.
-      else if (event.type === 'health' && event.monitorId)
-        emit('health:update', { ...event.update, monitorId: event.monitorId });
       changed();
     });
   } catch {

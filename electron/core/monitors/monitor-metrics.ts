@@ -1,4 +1,4 @@
-// The monitors as Prometheus metrics (issue 17), with prom-client on a registry of our own: what
+// The monitors as Prometheus metrics, with prom-client on a registry of our own: what
 // Grafana dashboards and Alertmanager rules are built on when a laptop is not enough. Names follow
 // Prometheus conventions (a prefix, base units in the name, `_total` for counters); the labels are
 // `monitor` (its name), `status`, `component`, `state`, `check`, `agent`, `kind` — README "Metrics".
@@ -37,9 +37,9 @@ export function monitorMetrics(host: MonitorMetricsHost, options: { defaultMetri
     labelNames: ['monitor', 'status'],
     registers: [registry],
     collect() {
-      for (const view of host.monitors.list()) {
-        if (view.implicit) continue;
-        for (const s of STATUSES) this.set({ monitor: view.name, status: s }, view.status === s ? 1 : 0);
+      for (const monitor of host.monitors.all()) {
+        const now = monitor.currentStatus();
+        for (const s of STATUSES) this.set({ monitor: monitor.name, status: s }, now === s ? 1 : 0);
       }
     },
   });

@@ -1,4 +1,4 @@
-// Every monitor of the console (issue 17): the saved ones (<data dir>/monitors.yaml, or the file
+// Every monitor of the console: the saved ones (<data dir>/monitors.yaml, or the file
 // the headless `agent-console monitor --config` names), each on its own profile and so its own
 // key and limiter, plus the active profile's own health poll (core.health) while no saved monitor
 // watches that profile. One place tells of changes: desktop notifications (the shell, the

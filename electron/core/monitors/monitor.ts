@@ -1,4 +1,4 @@
-// One monitor (issue 17): a profile's health poll and, optionally, its synthetic check, each on its
+// One monitor: a profile's health poll and, optionally, its synthetic check, each on its
 // own schedule, both through the profile's client — so through its key's one limiter, shared with
 // the user's own traffic. Its status is the health poll's confirmed status, or "synthetic check
 // failing" while the service says it is up but the check fails; a change of that status is

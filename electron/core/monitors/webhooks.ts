@@ -1,4 +1,4 @@
-// Webhook notifications (issue 17): a JSON POST of our own shape, or a Slack-compatible payload
+// Webhook notifications: a JSON POST of our own shape, or a Slack-compatible payload
 // (`text`, plus a mrkdwn block) that Slack, Mattermost and Rocket.Chat incoming webhooks accept.
 // Delivered by the core on undici, retried a few times on a network failure or a 5xx, and never
 // logged with its URL: a webhook URL is a credential (Slack's is), so only its host is shown.

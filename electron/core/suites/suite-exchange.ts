@@ -2,7 +2,7 @@
 // core's exchanges (core.chat.send/stream, core.threads.create/send), so through the key's one
 // limiter: a suite run is one more front end of the same path as the playground and the CLI.
 //
-// What a suite run records (DESIGN.md §7): every request is in the request log (the Log screen), as
+// What a suite run records (docs/architecture.md): every request is in the request log (the Log screen), as
 // every request the console makes is; nothing goes into the transcripts, so suite sessions never
 // crowd the playground's session list. The run's own results keep the exchanges (masked).
 import type { CallOptions, ChatInput } from '../api-client';

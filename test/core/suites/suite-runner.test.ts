@@ -254,7 +254,7 @@ cases:
     );
   });
 
-  // Issue 13: a key the service echoes is masked where the reply is read, before any consumer —
+  // A key the service echoes is masked where the reply is read, before any consumer —
   // assertions included — sees it; an assertion can match the mask, never the key.
   test('a key-shaped secret echoed in a reply is masked before assertions and in everything kept', async () => {
     const secret = `sk9_${'A1b2C3d4'.repeat(4)}`;

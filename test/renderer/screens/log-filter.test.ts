@@ -1,4 +1,4 @@
-// The Log's filter keeps exactly the requests a user asked for (issue 14).
+// The Log's filter keeps exactly the requests a user asked for.
 import { expect, test } from 'vitest';
 import { matchesFilter, NO_FILTER } from '../../../renderer/screens/log/log-filter';
 import type { RequestLogEntry } from '../../../shared/request-log-entry';

@@ -1,4 +1,4 @@
-// A closed reply lets go of its text (issue 14): switching session frees the buffers of the
+// A closed reply lets go of its text: switching session frees the buffers of the
 // replies that were shown, but never those of a reply still streaming, nor those still on screen.
 import { expect, test, vi } from 'vitest';
 
