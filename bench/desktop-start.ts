@@ -1,18 +1,12 @@
 // The desktop app's main process start for `npm run bench`: the packaged out/electron/start.js on
 // a Node 22 (Electron's Node line) with the stand-in Electron, with its compile cache and without.
 import { fork, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { extractAll } from '@electron/asar';
 import { coreStartedAt } from '../test/packaging/stand-in/core-started';
 import { median, START_RUNS as RUNS } from './timing';
-
-/** A Node 22 (Electron's Node line), as packaged-launch.test.ts finds it; undefined without one. */
-export function node22(): string | undefined {
-  const ci = resolve('.ci/node22/package/bin/node');
-  return process.env.AGENT_CONSOLE_NODE22 ?? (existsSync(ci) ? ci : undefined);
-}
 
 interface DesktopStart {
   /** Spawn → the main process asks for its window, ms. */

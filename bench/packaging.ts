@@ -9,7 +9,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageWithStandIn } from '../test/packaging/stand-in/package-app';
 import type { Figure } from './core';
-import { desktopStarts, node22 } from './desktop-start';
+import { desktopStarts } from './desktop-start';
 import { median, QUIET_MAX_MS, START_RUNS as RUNS } from './timing';
 import { webHostStarts, type Medians } from './web-host-start';
 
@@ -62,13 +62,12 @@ export async function packagingFigures(): Promise<Figure[]> {
   const work = mkdtempSync(join(tmpdir(), 'agent-console-bench-package-'));
   let asar: number;
   let unpacked: number;
-  const desktopNode = node22();
-  let desktop: Awaited<ReturnType<typeof desktopStarts>> | undefined;
+  let desktop: Awaited<ReturnType<typeof desktopStarts>>;
   try {
     const resources = await packageWithStandIn(work);
     asar = sizeOf(join(resources, 'app.asar'));
     unpacked = sizeOf(join(resources, 'app.asar.unpacked'));
-    if (desktopNode) desktop = await desktopStarts(desktopNode, resources, work);
+    desktop = await desktopStarts(process.execPath, resources, work);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -100,10 +99,8 @@ export async function packagingFigures(): Promise<Figure[]> {
     },
     {
       figure: 'desktop main process: spawn → window asked for',
-      value: desktop ? `${desktop.cached.window} ms` : 'n/a',
-      note: desktop
-        ? `the packaged app's out/electron/start.js on Node ${desktop.version} (Electron's Node line) with the stand-in Electron, so without Electron's own start or the renderer: median of ${RUNS} launches with the compile cache, ${desktop.uncached.window} ms without; its core open at ${desktop.cached.core} ms (${desktop.uncached.core} ms without)`
-        : "no Node 22 here (AGENT_CONSOLE_NODE22 unset; .ci/run fetches one): the desktop main process's start is timed on Electron's Node line",
+      value: `${desktop.cached.window} ms`,
+      note: `the packaged app's out/electron/start.js on Node ${desktop.version} (Electron's Node line) with the stand-in Electron, so without Electron's own start or the renderer: median of ${RUNS} launches with the compile cache, ${desktop.uncached.window} ms without; its core open at ${desktop.cached.core} ms (${desktop.uncached.core} ms without)`,
     },
     {
       figure: 'CLI start (agent-console --help)',

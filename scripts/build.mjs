@@ -33,7 +33,7 @@ const NODE_BUNDLE = {
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   banner: { js: REQUIRE_SHIM },

