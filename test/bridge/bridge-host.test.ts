@@ -9,6 +9,7 @@ import { BridgeHost } from '../../electron/bridge/bridge-host';
 import { ConsoleCore } from '../../electron/core/console-core';
 import type { MockState } from '../../mock/state';
 import { removeDir, tempDir } from '../support/mock';
+import { until } from '../support/until';
 
 let core: ConsoleCore;
 let host: BridgeHost;
@@ -91,8 +92,9 @@ describe('keys made at the mock', () => {
 });
 
 describe('streams', () => {
+  /** Waits for the stream's end event, however busy the machine: the test's own timeout bounds it. */
   async function streamTo(end: (id: string) => StreamEndEvent | undefined) {
-    for (let i = 0; i < 500 && !end(''); i++) await new Promise((r) => setTimeout(r, 10));
+    await until('the stream to end', () => end(''), 18_000);
   }
 
   test('chunks arrive batched (far fewer events than chunks), in order, then one end event', async () => {
