@@ -91,12 +91,12 @@ describe('keys made at the mock', () => {
   });
 });
 
-describe('streams', () => {
-  /** Waits for the stream's end event, however busy the machine: the test's own timeout bounds it. */
-  async function streamTo(end: (id: string) => StreamEndEvent | undefined) {
-    await until('the stream to end', () => end(''), 18_000);
-  }
+/** Waits for the stream's end event, however busy the machine: the test's own timeout bounds it. */
+async function streamTo(end: (id: string) => StreamEndEvent | undefined) {
+  await until('the stream to end', () => end(''), 18_000);
+}
 
+describe('streams', () => {
   test('chunks arrive batched (far fewer events than chunks), in order, then one end event', async () => {
     const streamId = randomUUID();
     const started = await host.invoke('chat:stream', { streamId, message: 'go', agent: 'storyteller' });
@@ -192,7 +192,7 @@ describe('live streams', () => {
     expect(listed?.chunks.length).toBeLessThan(80);
 
     const ended = endOf(streamId);
-    for (let i = 0; i < 500 && !ended(); i++) await new Promise((r) => setTimeout(r, 10));
+    await streamTo(ended);
     // What was listed is the start of the reply; once ended, it is no longer live.
     expect(ended()?.text?.startsWith(listed?.chunks.map((c) => c.content).join('') ?? '?')).toBe(true);
     expect(await host.invoke('chat:live', { session_id: 'liveSession1' })).toEqual({ ok: true, value: [] });

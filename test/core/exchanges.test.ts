@@ -15,6 +15,7 @@ import { EMBEDDED_MOCK_PROFILE_ID } from '../../electron/core/profiles';
 import { TranscriptStore } from '../../electron/core/transcript-store';
 import { removeDir, tempDir } from '../support/mock';
 import { runNode, type ProcessRun } from '../support/run-process';
+import { until } from '../support/until';
 
 let dataDir: string;
 let mock: MockServer;
@@ -39,10 +40,7 @@ async function bridge<T>(call: string, input: unknown): Promise<T> {
 async function streamThroughBridge(input: Record<string, unknown>): Promise<StreamEndEvent> {
   const streamId = randomUUID();
   await bridge('chat:stream', { ...input, streamId });
-  for (let i = 0; i < 1000 && !ended.has(streamId); i++) await new Promise((r) => setTimeout(r, 10));
-  const end = ended.get(streamId);
-  if (!end) throw new Error('the stream never ended');
-  return end;
+  return until('the stream to end', () => ended.get(streamId), 18_000);
 }
 
 async function transcript(kind: 'session' | 'thread', id: string): Promise<Transcript> {
