@@ -203,8 +203,9 @@ export function rawRequest(mock: TestMock, raw: string, tls = true): Promise<str
   });
 }
 
-/** Waits (in real time, briefly) until the mock is sleeping on the manual clock. */
+/** Waits (in real time, up to 10 s on a busy machine) until the mock is sleeping on the manual clock. */
 export async function untilSleeping(clock: ManualClock, count = 1): Promise<void> {
-  for (let i = 0; i < 400 && clock.pending < count; i++) await new Promise((r) => setTimeout(r, 5));
+  const end = Date.now() + 10_000;
+  while (clock.pending < count && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
   expect(clock.pending).toBeGreaterThanOrEqual(count);
 }
