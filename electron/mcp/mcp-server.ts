@@ -1,0 +1,268 @@
+// `agent-console mcp`: the console as a Model Context Protocol server, so a coding agent in an editor
+// reaches the service the way the console does — through the profiles, the keys in the keychain and
+// each key's one limiter — without ever holding a key. Every tool is a thin call on the core the
+// CLI and the window use; a tool never takes a key as an argument, and what it returns leaves the
+// process through the CLI's output guard like every other byte on stdout (docs/security.md).
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { z } from 'zod';
+import { ApiError, describeError } from '../core/api-error';
+import type { ConsoleCore } from '../core/console-core';
+import { guardValue } from '../core/output-guard';
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+const profileArg = z
+  .string()
+  .min(1)
+  .max(200)
+  .optional()
+  .describe('The profile to use, by name or id; the active profile when left out.');
+const agentArg = z.string().min(1).max(200).describe('The agent, by slug or id.');
+const messageArg = z.string().min(1).max(100_000).describe('The message (at most 100 KB, as the service allows).');
+
+/** A tool's answer: its value as JSON text, and the same as structured content. */
+function answer(value: unknown): CallToolResult {
+  const safe = guardValue(value) as Record<string, unknown>;
+  return { content: [{ type: 'text', text: JSON.stringify(safe, null, 2) }], structuredContent: safe };
+}
+
+/**
+ * A failure as a tool error the calling agent can act on: the service's code and words, and for a
+ * rate limit the wait (the limiter already waited what it could; a message is never re-sent).
+ */
+function failure(error: unknown): CallToolResult {
+  const wait =
+    error instanceof ApiError && error.code === 'RATE_LIMITED' && error.retryAfterS !== undefined
+      ? ` Wait ${error.retryAfterS} s before sending again.`
+      : '';
+  return { isError: true, content: [{ type: 'text', text: `${describeError(error)}${wait}` }] };
+}
+
+/** Runs a tool's body; whatever it throws becomes a tool error rather than a protocol error. */
+async function tool(run: () => Promise<unknown>): Promise<CallToolResult> {
+  try {
+    return answer(await run());
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+const READS = { readOnlyHint: true, openWorldHint: true } as const;
+/** Sends a message to an agent: a side effect the service records, not undone by calling again. */
+const SENDS = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } as const;
+
+export function mcpServer(core: ConsoleCore, version: string): McpServer {
+  const server = new McpServer({ name: 'agent-console', version });
+  const clientOf = (profile?: string) => core.client(core.profile(profile));
+
+  server.registerTool(
+    'list_agents',
+    {
+      title: 'List agents',
+      description: 'The agents of the service a profile points at, a page at a time.',
+      inputSchema: {
+        profile: profileArg,
+        limit: z.number().int().min(1).max(100).optional(),
+        offset: z.number().int().min(0).optional(),
+      },
+      annotations: READS,
+    },
+    ({ profile, limit, offset }) =>
+      tool(() =>
+        clientOf(profile).listAgents({
+          ...(limit !== undefined ? { limit } : {}),
+          ...(offset !== undefined ? { offset } : {}),
+        }),
+      ),
+  );
+
+  server.registerTool(
+    'chat',
+    {
+      title: 'Chat with an agent',
+      description:
+        'Sends one message to an agent and returns its whole reply with its timing. The reply streams: ' +
+        'a client that asks for progress hears each piece as it arrives. Give the same session_id to continue a conversation.',
+      inputSchema: {
+        message: messageArg,
+        agent: agentArg.optional(),
+        session_id: z
+          .string()
+          .regex(/^[A-Za-z0-9]{1,128}$/, 'Letters and digits, at most 128.')
+          .optional()
+          .describe('A session to continue; a new one is made when left out (returned as session_id).'),
+        profile: profileArg,
+      },
+      annotations: SENDS,
+    },
+    ({ message, agent, session_id, profile }, extra) =>
+      tool(() => chat(core, { message, agent, session_id, profile }, extra)),
+  );
+
+  server.registerTool(
+    'create_thread',
+    {
+      title: 'Start a thread',
+      description: 'Starts a thread with a first message and returns the thread and the agent’s reply.',
+      inputSchema: {
+        message: messageArg,
+        agent: agentArg.optional(),
+        title: z.string().min(1).max(200).optional(),
+        profile: profileArg,
+      },
+      annotations: SENDS,
+    },
+    ({ message, agent, title, profile }) =>
+      tool(() => core.threads.create({ message, agent, title, profile: core.profile(profile) })),
+  );
+
+  server.registerTool(
+    'send_thread_message',
+    {
+      title: 'Continue a thread',
+      description: 'Adds a message to a thread and returns the agent’s reply.',
+      inputSchema: {
+        thread_id: z.string().min(1).max(200),
+        message: messageArg,
+        profile: profileArg,
+      },
+      annotations: SENDS,
+    },
+    ({ thread_id, message, profile }) =>
+      tool(() => core.threads.send({ threadId: thread_id, message, profile: core.profile(profile) })),
+  );
+
+  server.registerTool(
+    'list_threads',
+    {
+      title: 'List threads',
+      description: 'The service’s threads.',
+      inputSchema: { profile: profileArg },
+      annotations: READS,
+    },
+    ({ profile }) => tool(() => clientOf(profile).listThreads()),
+  );
+
+  server.registerTool(
+    'list_conversations',
+    {
+      title: 'List conversations',
+      description: 'The service’s conversations, newest first, a page at a time, for one agent or all.',
+      inputSchema: {
+        agent: agentArg.optional(),
+        limit: z.number().int().min(1).max(100).optional(),
+        offset: z.number().int().min(0).optional(),
+        profile: profileArg,
+      },
+      annotations: READS,
+    },
+    ({ agent, limit, offset, profile }) =>
+      tool(() =>
+        clientOf(profile).listConversations({
+          ...(agent !== undefined ? { agent } : {}),
+          ...(limit !== undefined ? { limit } : {}),
+          ...(offset !== undefined ? { offset } : {}),
+        }),
+      ),
+  );
+
+  server.registerTool(
+    'get_usage',
+    {
+      title: 'Usage',
+      description: 'Requests, tokens and latency per day and per agent over the last days.',
+      inputSchema: { days: z.number().int().min(1).max(90).optional(), profile: profileArg },
+      annotations: READS,
+    },
+    ({ days, profile }) => tool(() => clientOf(profile).usage(days)),
+  );
+
+  server.registerTool(
+    'get_health',
+    {
+      title: 'Health',
+      description: 'The service’s health report: its status, components, uptime and version.',
+      inputSchema: { profile: profileArg },
+      annotations: READS,
+    },
+    ({ profile }) => tool(() => clientOf(profile).health()),
+  );
+
+  server.registerTool(
+    'read_history',
+    {
+      title: 'Local history',
+      description:
+        'What this console recorded of a session or a thread (the service keeps no message history), ' +
+        'or, with neither given, the sessions and threads it has recorded for the profile.',
+      inputSchema: {
+        session_id: z.string().min(1).max(128).optional(),
+        thread_id: z.string().min(1).max(200).optional(),
+        profile: profileArg,
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ session_id, thread_id, profile }) =>
+      tool(async () => {
+        const profileId = core.profile(profile).id;
+        if (session_id !== undefined || thread_id !== undefined) {
+          const ref =
+            session_id !== undefined
+              ? { profileId, kind: 'session' as const, id: session_id }
+              : { profileId, kind: 'thread' as const, id: thread_id as string };
+          return (await core.transcripts.get(ref)) ?? { known: false, ...ref };
+        }
+        return core.transcripts.list(profileId);
+      }),
+  );
+
+  return server;
+}
+
+/** One chat, streamed: each read's text goes to the client as a progress notification. */
+async function chat(
+  core: ConsoleCore,
+  input: { message: string; agent?: string | undefined; session_id?: string | undefined; profile?: string | undefined },
+  extra: Extra,
+): Promise<unknown> {
+  const sessionId = input.session_id ?? randomUUID().replaceAll('-', '');
+  const { stream, recorded } = await core.chat.stream(
+    {
+      profile: core.profile(input.profile),
+      message: input.message,
+      agent: input.agent,
+      session_id: sessionId,
+      startedHere: input.session_id === undefined,
+    },
+    { signal: extra.signal },
+  );
+  const token = extra._meta?.progressToken;
+  let pieces = 0;
+  try {
+    for await (const batch of stream.batches()) {
+      if (token === undefined) continue;
+      pieces += batch.length;
+      await extra.sendNotification({
+        method: 'notifications/progress',
+        params: {
+          progressToken: token,
+          progress: pieces,
+          message: guardValue(batch.map((chunk) => chunk.content).join('')),
+        },
+      });
+    }
+  } finally {
+    await recorded;
+  }
+  return {
+    reply: stream.text,
+    session_id: sessionId,
+    request_id: stream.requestId,
+    chunks: stream.chunkCount,
+    first_chunk_ms: stream.timing.firstChunkMs,
+    total_ms: stream.timing.totalMs,
+  };
+}
