@@ -4,13 +4,19 @@
 // CLI and the window use; a tool never takes a key as an argument, and what it returns leaves the
 // process through the CLI's output guard like every other byte on stdout (docs/security.md).
 import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { z } from 'zod';
 import { ApiError, describeError } from '../core/api-error';
 import type { ConsoleCore } from '../core/console-core';
-import { guardValue } from '../core/output-guard';
+import { CoreError } from '../core/core-error';
+import { guardText, guardValue } from '../core/output-guard';
+import { describeCheck, targetLabel } from '../core/suites/junit-report';
+import type { LoadedSuite } from '../core/suites/suite-loader';
+import { Suites } from '../core/suites/suites';
+import type { SuiteRunResult } from '../../shared/suite-run';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -21,7 +27,11 @@ const profileArg = z
   .optional()
   .describe('The profile to use, by name or id; the active profile when left out.');
 const agentArg = z.string().min(1).max(200).describe('The agent, by slug or id.');
-const messageArg = z.string().min(1).max(100_000).describe('The message (at most 100 KB, as the service allows).');
+const messageArg = z
+  .string()
+  .min(1)
+  .max(100_000)
+  .describe('The message (at most 100 KB, as the service allows).');
 
 /** A tool's answer: its value as JSON text, and the same as structured content. */
 function answer(value: unknown): CallToolResult {
@@ -34,11 +44,19 @@ function answer(value: unknown): CallToolResult {
  * rate limit the wait (the limiter already waited what it could; a message is never re-sent).
  */
 function failure(error: unknown): CallToolResult {
-  const wait =
-    error instanceof ApiError && error.code === 'RATE_LIMITED' && error.retryAfterS !== undefined
-      ? ` Wait ${error.retryAfterS} s before sending again.`
-      : '';
-  return { isError: true, content: [{ type: 'text', text: `${describeError(error)}${wait}` }] };
+  const details =
+    error instanceof ApiError
+      ? {
+          code: error.code,
+          status: error.status,
+          ...(error.retryAfterS !== undefined ? { retry_after_s: error.retryAfterS } : {}),
+        }
+      : undefined;
+  return {
+    isError: true,
+    content: [{ type: 'text', text: guardText(describeError(error)) }],
+    ...(details ? { structuredContent: guardValue(details) } : {}),
+  };
 }
 
 /** Runs a tool's body; whatever it throws becomes a tool error rather than a protocol error. */
@@ -52,7 +70,12 @@ async function tool(run: () => Promise<unknown>): Promise<CallToolResult> {
 
 const READS = { readOnlyHint: true, openWorldHint: true } as const;
 /** Sends a message to an agent: a side effect the service records, not undone by calling again. */
-const SENDS = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } as const;
+const SENDS = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: true,
+} as const;
 
 export function mcpServer(core: ConsoleCore, version: string): McpServer {
   const server = new McpServer({ name: 'agent-console', version });
@@ -192,6 +215,39 @@ export function mcpServer(core: ConsoleCore, version: string): McpServer {
   );
 
   server.registerTool(
+    'run_suite',
+    {
+      title: 'Run agent test suites',
+      description:
+        'Runs the agent test suites of a file or a folder (its *.yaml and *.yml files), or one case of a file, ' +
+        'as `agent-console test` does, and returns each case × target with its status and, for a failure, ' +
+        'the assertion, its line, what was expected and what came. A relative path starts in the folder ' +
+        'the server was started in. A client that asks for progress hears each finished attempt.',
+      inputSchema: {
+        path: z.string().min(1).max(4096).describe('A suite file or a folder of them.'),
+        case: z
+          .string()
+          .min(1)
+          .max(200)
+          .optional()
+          .describe('Only this case of the file, by its key ("2", "3.1") or its name.'),
+        agents: z
+          .array(agentArg)
+          .min(1)
+          .max(20)
+          .optional()
+          .describe('Run against these agents instead of the suites’ own.'),
+        repeat: z.number().int().min(1).max(100).optional().describe('Run every case this many times.'),
+        profile: profileArg.describe(
+          'Run against this profile; the suites’ own profiles, else the active one, when left out.',
+        ),
+      },
+      annotations: SENDS,
+    },
+    (input, extra) => tool(() => runSuite(core, input, extra)),
+  );
+
+  server.registerTool(
     'read_history',
     {
       title: 'Local history',
@@ -222,10 +278,108 @@ export function mcpServer(core: ConsoleCore, version: string): McpServer {
   return server;
 }
 
+/**
+ * A suite run through the core's suites, as `agent-console test` prepares it: the files load (and
+ * any that does not is refused with its lines) before anything is sent.
+ */
+async function runSuite(
+  core: ConsoleCore,
+  input: {
+    path: string;
+    case?: string | undefined;
+    agents?: string[] | undefined;
+    repeat?: number | undefined;
+    profile?: string | undefined;
+  },
+  extra: Extra,
+): Promise<unknown> {
+  const { suites, failed } = await Suites.load([resolve(input.path)]);
+  if (failed.length > 0) throw new CoreError('BAD_INPUT', failed.map((e) => e.message).join('\n'));
+  const chosen = input.case === undefined ? suites : [onlyCase(suites, input.case)];
+  const profiles = input.profile !== undefined ? [core.profile(input.profile)] : undefined;
+  const runs = chosen.map((suite) => ({
+    suite,
+    targets: core.suites.targets(suite, { profiles, agents: input.agents }),
+  }));
+  const token = extra._meta?.progressToken;
+  const result = await core.suites.run(runs, {
+    ...(input.repeat !== undefined ? { repeat: input.repeat } : {}),
+    signal: extra.signal,
+    onEvent: (event) => {
+      if (token === undefined || event.type !== 'attempt-finished') return;
+      void extra
+        .sendNotification({
+          method: 'notifications/progress',
+          params: { progressToken: token, progress: event.done, total: event.total },
+        })
+        .catch(() => undefined);
+    },
+  });
+  return suiteOutcome(result);
+}
+
+/** The one case of a suite file asked for, by key or name. */
+function onlyCase(suites: readonly LoadedSuite[], ref: string): LoadedSuite {
+  const [suite] = suites;
+  if (suites.length !== 1 || !suite) {
+    throw new CoreError('BAD_INPUT', 'Name one suite file to run one of its cases, not a folder.');
+  }
+  const cases = suite.cases.filter((c) => c.key === ref || c.name === ref);
+  if (cases.length === 0) throw new CoreError('NOT_FOUND', `The suite "${suite.name}" has no case ${ref}.`);
+  return { ...suite, cases };
+}
+
+/**
+ * A run as an agent reads it: the totals, and per case × target its status and what failed, in
+ * the words the CLI's reporter uses. The frames and replies of passing steps stay out: the kept
+ * run, and `agent-console test --reporter json`, have them.
+ */
+function suiteOutcome(result: SuiteRunResult): unknown {
+  return {
+    status: result.status,
+    totals: result.totals,
+    duration_ms: result.durationMs,
+    rate_limited: result.rateLimited,
+    cases: result.suites.flatMap((suite) =>
+      suite.cells.map((cell) => ({
+        suite: suite.name,
+        file: suite.file,
+        case: cell.caseName,
+        case_key: cell.caseKey,
+        line: cell.caseLine,
+        target: targetLabel(cell),
+        status: cell.status,
+        attempts: cell.attempts.length,
+        failures: cell.attempts.flatMap((attempt) =>
+          attempt.steps.flatMap((step) =>
+            step.checks
+              .filter((check) => !check.passed)
+              .map((check) => ({
+                repeat: attempt.repeat,
+                turn: step.index + 1,
+                check: check.kind,
+                line: check.line,
+                expected: check.expected,
+                actual: check.actual,
+                description: describeCheck(check),
+                ...(step.error ? { error: step.error } : {}),
+              })),
+          ),
+        ),
+      })),
+    ),
+  };
+}
+
 /** One chat, streamed: each read's text goes to the client as a progress notification. */
 async function chat(
   core: ConsoleCore,
-  input: { message: string; agent?: string | undefined; session_id?: string | undefined; profile?: string | undefined },
+  input: {
+    message: string;
+    agent?: string | undefined;
+    session_id?: string | undefined;
+    profile?: string | undefined;
+  },
   extra: Extra,
 ): Promise<unknown> {
   const sessionId = input.session_id ?? randomUUID().replaceAll('-', '');
