@@ -172,7 +172,10 @@ export default tseslint.config(
       react,
       layer('**/renderer/**', 'The core knows nothing of the UI.'),
       climbsInto(
-        ['shell', 'bridge', 'cli', 'mcp', 'web-host', 'launch'].flatMap((front) => [front, `electron/${front}`]),
+        ['shell', 'bridge', 'cli', 'mcp', 'web-host', 'launch'].flatMap((front) => [
+          front,
+          `electron/${front}`,
+        ]),
         'The core serves every front end and imports none of them: they import it, and hand it what it needs.',
       ),
     ),

@@ -11,7 +11,8 @@ const MCP_HELP = `Usage: agent-console mcp [--data-dir DIR]
 
 A Model Context Protocol server on stdin/stdout: tools to list agents, chat (streamed as
 progress), start and continue threads, list conversations and threads, read usage, health and
-this console's local history. Keys come from the keychain through your profiles; a tool takes a
+this console's local history, and run agent test suites (a relative path starts in the folder
+the server was started in). Keys come from the keychain through your profiles; a tool takes a
 profile's name, never a key. Set it up in your MCP client as the command \`agent-console mcp\`
 (README, "For coding agents").`;
 
