@@ -16,6 +16,13 @@ import { guardText, guardValue } from '../core/output-guard';
 import { describeCheck, targetLabel } from '../core/suites/junit-report';
 import type { LoadedSuite } from '../core/suites/suite-loader';
 import { Suites } from '../core/suites/suites';
+import { PAGE_LIMIT, USAGE_DAYS } from '../../shared/api';
+import {
+  MAX_MESSAGE_BYTES,
+  MAX_SESSION_ID_LENGTH,
+  MAX_THREAD_TITLE_LENGTH,
+  SESSION_ID_PATTERN,
+} from '../../shared/api-limits';
 import type { SuiteRunResult } from '../../shared/suite-run';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -30,8 +37,16 @@ const agentArg = z.string().min(1).max(200).describe('The agent, by slug or id.'
 const messageArg = z
   .string()
   .min(1)
-  .max(100_000)
-  .describe('The message (at most 100 KB, as the service allows).');
+  .max(MAX_MESSAGE_BYTES)
+  .describe('The message: at most 100 KB of UTF-8, as the service allows.');
+/** A page of a list, within the service's bounds. */
+const pageArgs = {
+  limit: z.number().int().min(PAGE_LIMIT.min).max(PAGE_LIMIT.max).optional(),
+  offset: z.number().int().min(0).optional(),
+};
+const sessionArg = z
+  .string()
+  .regex(SESSION_ID_PATTERN, `Letters and digits, at most ${MAX_SESSION_ID_LENGTH}.`);
 
 /** A tool's answer: its value as JSON text, and the same as structured content. */
 function answer(value: unknown): CallToolResult {
@@ -88,8 +103,7 @@ export function mcpServer(core: ConsoleCore, version: string): McpServer {
       description: 'The agents of the service a profile points at, a page at a time.',
       inputSchema: {
         profile: profileArg,
-        limit: z.number().int().min(1).max(100).optional(),
-        offset: z.number().int().min(0).optional(),
+        ...pageArgs,
       },
       annotations: READS,
     },
@@ -112,9 +126,7 @@ export function mcpServer(core: ConsoleCore, version: string): McpServer {
       inputSchema: {
         message: messageArg,
         agent: agentArg.optional(),
-        session_id: z
-          .string()
-          .regex(/^[A-Za-z0-9]{1,128}$/, 'Letters and digits, at most 128.')
+        session_id: sessionArg
           .optional()
           .describe('A session to continue; a new one is made when left out (returned as session_id).'),
         profile: profileArg,
@@ -133,7 +145,7 @@ export function mcpServer(core: ConsoleCore, version: string): McpServer {
       inputSchema: {
         message: messageArg,
         agent: agentArg.optional(),
-        title: z.string().min(1).max(200).optional(),
+        title: z.string().min(1).max(MAX_THREAD_TITLE_LENGTH).optional(),
         profile: profileArg,
       },
       annotations: SENDS,
@@ -176,8 +188,7 @@ export function mcpServer(core: ConsoleCore, version: string): McpServer {
       description: 'The service’s conversations, newest first, a page at a time, for one agent or all.',
       inputSchema: {
         agent: agentArg.optional(),
-        limit: z.number().int().min(1).max(100).optional(),
-        offset: z.number().int().min(0).optional(),
+        ...pageArgs,
         profile: profileArg,
       },
       annotations: READS,
@@ -197,7 +208,10 @@ export function mcpServer(core: ConsoleCore, version: string): McpServer {
     {
       title: 'Usage',
       description: 'Requests, tokens and latency per day and per agent over the last days.',
-      inputSchema: { days: z.number().int().min(1).max(90).optional(), profile: profileArg },
+      inputSchema: {
+        days: z.number().int().min(USAGE_DAYS.min).max(USAGE_DAYS.max).optional(),
+        profile: profileArg,
+      },
       annotations: READS,
     },
     ({ days, profile }) => tool(() => clientOf(profile).usage(days)),
@@ -255,7 +269,7 @@ export function mcpServer(core: ConsoleCore, version: string): McpServer {
         'What this console recorded of a session or a thread (the service keeps no message history), ' +
         'or, with neither given, the sessions and threads it has recorded for the profile.',
       inputSchema: {
-        session_id: z.string().min(1).max(128).optional(),
+        session_id: sessionArg.optional(),
         thread_id: z.string().min(1).max(200).optional(),
         profile: profileArg,
       },
