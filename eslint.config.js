@@ -126,8 +126,8 @@ export default tseslint.config(
     },
   },
   {
-    // Only the shell imports Electron: the bridge host, web host and CLI are plain Node.
-    files: ['electron/bridge/**', 'electron/web-host/**', 'electron/cli/**'],
+    // Only the shell imports Electron: the bridge host, web host, CLI and MCP server are plain Node.
+    files: ['electron/bridge/**', 'electron/web-host/**', 'electron/cli/**', 'electron/mcp/**'],
     rules: forbidImports(...mainSide),
   },
   {
@@ -172,7 +172,10 @@ export default tseslint.config(
       react,
       layer('**/renderer/**', 'The core knows nothing of the UI.'),
       climbsInto(
-        ['shell', 'bridge', 'cli', 'web-host', 'launch'].flatMap((front) => [front, `electron/${front}`]),
+        ['shell', 'bridge', 'cli', 'mcp', 'web-host', 'launch'].flatMap((front) => [
+          front,
+          `electron/${front}`,
+        ]),
         'The core serves every front end and imports none of them: they import it, and hand it what it needs.',
       ),
     ),

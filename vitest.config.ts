@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
 export default defineConfig({
+  // What the build defines for the node-side bundles (electron/app-version.d.ts).
+  define: { APP_VERSION: JSON.stringify(version) },
   test: {
     include: ['test/**/*.test.ts'],
     // `*.long.test.ts` (the 7-simulated-day monitoring run, minutes of CPU) runs with

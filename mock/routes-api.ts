@@ -6,6 +6,10 @@ import { z } from 'zod';
 import {
   AgentList,
   API_PREFIX,
+  ChatBody,
+  CreateThreadBody,
+  MAX_THREAD_TITLE_LENGTH,
+  ThreadMessageBody,
   ConversationList,
   ThreadList,
   UsageReport,
@@ -23,20 +27,6 @@ import { newId } from './ids';
 import type { MockService } from './service';
 import type { AgentRecord } from './state';
 import { intParam, onlyParams, parseBody, stringParam } from './validate';
-
-const ChatBody = z.strictObject({
-  message: z.string(),
-  agent: z.string().optional(),
-  session_id: z.string().optional(),
-  stream: z.boolean().optional(),
-});
-const CreateThreadBody = z.strictObject({
-  title: z.string().optional(),
-  agent: z.string().optional(),
-  message: z.string(),
-});
-const AppendBody = z.strictObject({ message: z.string() });
-const MAX_TITLE_LENGTH = 200;
 
 function checkMessage(message: string): void {
   if (message.length === 0) throw badRequest("Field 'message' must not be empty.");
@@ -285,8 +275,10 @@ export function registerApiRoutes(
     const body = parseBody(CreateThreadBody, request.body);
     checkMessage(body.message);
     checkAgentRef(body.agent);
-    if (body.title !== undefined && body.title.length > MAX_TITLE_LENGTH) {
-      throw badRequest(`Field 'title' is ${body.title.length} characters; the limit is ${MAX_TITLE_LENGTH}.`);
+    if (body.title !== undefined && body.title.length > MAX_THREAD_TITLE_LENGTH) {
+      throw badRequest(
+        `Field 'title' is ${body.title.length} characters; the limit is ${MAX_THREAD_TITLE_LENGTH}.`,
+      );
     }
     const agent = service.resolveAgent(body.agent);
     const startedAt = service.clock.now();
@@ -322,7 +314,7 @@ export function registerApiRoutes(
           'THREAD_NOT_FOUND',
           `Thread '${clip(request.params.threadId)}' does not exist.`,
         );
-      const body = parseBody(AppendBody, request.body);
+      const body = parseBody(ThreadMessageBody, request.body);
       checkMessage(body.message);
       const agent = service.requireRunning(service.findAgent(thread.agent), thread.agent);
       const startedAt = service.clock.now();

@@ -8,6 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../shared/api';
 import { systemClock, type Clock } from '../shared/clock';
+import { OPENAPI_PATH, openApiDocument } from '../shared/openapi';
 import { loadOrCreateTls } from './cert';
 import { CONTROL_PREFIX, MockControl, registerControlRoutes, type RequestLogEntry } from './control';
 import { carriesControlToken, loadOrCreateControlToken } from './control-token';
@@ -68,6 +69,8 @@ export interface MockServer {
    */
   controlToken: string;
   service: MockService;
+  /** The mock's route table: every method and path it answers, as registered (HEAD twins included). */
+  routes: readonly { method: string; path: string }[];
   close(): Promise<void>;
 }
 
@@ -267,10 +270,12 @@ async function listen(
   // does not hide it). Fastify's HEAD twin of each GET is a route of its own and passes here too.
   // The route's pattern decides its kind, not the raw target: the router also routes absolute-form
   // (`GET https://host/api/v1/agents`) and percent-encoded (`/%61pi/v1/…`) targets.
+  const routes: { method: string; path: string }[] = [];
   app.addHook('onRoute', (route) => {
     const kind = kindOf(route.url);
     const handler = route.handler;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routes.push({ method, path: route.url });
     const takesBody = methods.some((method) => method !== 'GET' && method !== 'HEAD');
     if (takesBody) {
       const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
@@ -348,6 +353,14 @@ async function listen(
 
   registerApiRoutes(app, service, logRequest);
   registerControlRoutes(app, control);
+  // The service as the console reads it (docs/architecture.md, "OpenAPI"), for a person or a tool
+  // pointed at the mock. No key: the document holds nothing of anyone's. Made at its first request.
+  let openApi: string | undefined;
+  app.get(OPENAPI_PATH, async (_request, reply) => {
+    openApi ??= JSON.stringify(openApiDocument());
+    void reply.type('application/json; charset=utf-8');
+    return openApi;
+  });
 
   await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
   const address = app.server.address();
@@ -360,6 +373,7 @@ async function listen(
     control,
     controlToken,
     service,
+    routes,
     async close() {
       await app.close();
       try {

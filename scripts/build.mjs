@@ -10,7 +10,7 @@
 // bundle is missing or older than the sources). `--release` (what `npm run dist` and the packaging
 // test use) also removes the desktop app's chunks of earlier builds at once, so a package holds
 // exactly this build.
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -29,8 +29,12 @@ const REQUIRE_SHIM = [
   "const __dirname = __agentConsoleFilePath(new URL('.', import.meta.url));",
 ].join('\n');
 
+/** The version in package.json, as the node-side bundles know it (`APP_VERSION`, app-version.d.ts). */
+const APP_VERSION = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+
 const NODE_BUNDLE = {
   bundle: true,
+  define: { APP_VERSION: JSON.stringify(APP_VERSION) },
   platform: 'node',
   format: 'esm',
   target: 'node22',
@@ -171,7 +175,7 @@ export async function buildNodeTools() {
       // `import()` of what is bundled becomes a deferred require; of the keychain binding, a require.
       supported: { 'dynamic-import': false },
       // Only electron/cli/mock-serve.ts's "am I the main module" test reads it; in a bundle it never is.
-      define: { 'import.meta.url': 'undefined' },
+      define: { ...NODE_BUNDLE.define, 'import.meta.url': 'undefined' },
       entryPoints: { 'cli.bundle': 'agent-console:cli', 'web-host.bundle': 'electron/web-host/main.ts' },
       outExtension: { '.js': '.cjs' },
       outdir,

@@ -25,9 +25,9 @@ const RULES = [
     to: (file) => file.startsWith('electron/shell/'),
   },
   {
-    name: 'electron/core → electron/shell, bridge, cli, web-host, launch',
+    name: 'electron/core → electron/shell, bridge, cli, mcp, web-host, launch',
     from: (file) => file.startsWith('electron/core/'),
-    to: (file) => /^electron\/(shell|bridge|cli|web-host|launch)\//.test(file),
+    to: (file) => /^electron\/(shell|bridge|cli|mcp|web-host|launch)\//.test(file),
   },
   {
     name: 'shared/ → outside shared/',

@@ -5,6 +5,8 @@
 export const MAX_MESSAGE_BYTES = 100 * 1024;
 export const MAX_SESSION_ID_LENGTH = 128;
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9]{1,128}$/;
+/** The longest thread title the mock takes, in characters (the spec gives none). */
+export const MAX_THREAD_TITLE_LENGTH = 200;
 /** docs/decisions.md: 3 alphanumerics + `_` + 32 alphanumerics; never a fixed prefix. */
 export const API_KEY_PATTERN = /^[A-Za-z0-9]{3}_[A-Za-z0-9]{32}$/;
 /** The data of the SSE frame that ends a stream. */

@@ -5,7 +5,15 @@ import { AGENT_STATUSES, HEALTH_STATUSES } from './known-values';
 
 export const API_PREFIX = '/api/v1';
 
-export { API_KEY_PATTERN, MAX_MESSAGE_BYTES, SESSION_ID_PATTERN, STREAM_DONE } from './api-limits';
+import { MAX_MESSAGE_BYTES, MAX_THREAD_TITLE_LENGTH, SESSION_ID_PATTERN } from './api-limits';
+
+export {
+  API_KEY_PATTERN,
+  MAX_MESSAGE_BYTES,
+  MAX_THREAD_TITLE_LENGTH,
+  SESSION_ID_PATTERN,
+  STREAM_DONE,
+} from './api-limits';
 export const RateTierSchema = z.union([z.literal(30), z.literal(60), z.literal(120), z.literal(300)]);
 export type RateTier = z.infer<typeof RateTierSchema>;
 export const DEFAULT_RATE_TIER: RateTier = 60;
@@ -119,6 +127,30 @@ export const HealthReport = z.object({
   version: z.string(),
 });
 export type HealthReport = z.infer<typeof HealthReport>;
+
+// The request bodies (spec §4). The mock parses with them and says what is wrong itself (an empty
+// message, a message over 100 KB, a session id that is not 1–128 letters or digits); those rules
+// reach the OpenAPI document (shared/openapi.ts) as metadata, which parsing does not read.
+const messageField = z
+  .string()
+  .meta({ minLength: 1, description: `At most ${MAX_MESSAGE_BYTES} bytes of UTF-8 (100 KB).` });
+const agentField = z.string().meta({ minLength: 1, description: 'The agent’s slug or id.' });
+
+export const ChatBody = z.strictObject({
+  message: messageField,
+  agent: agentField.optional(),
+  session_id: z
+    .string()
+    .meta({ pattern: SESSION_ID_PATTERN.source, description: 'Messages that share it share their history.' })
+    .optional(),
+  stream: z.boolean().optional(),
+});
+export const CreateThreadBody = z.strictObject({
+  title: z.string().meta({ maxLength: MAX_THREAD_TITLE_LENGTH }).optional(),
+  agent: agentField.optional(),
+  message: messageField,
+});
+export const ThreadMessageBody = z.strictObject({ message: messageField });
 
 export const ChatReply = z.object({ response: z.string(), agent: z.string(), request_id: z.string() });
 export type ChatReply = z.infer<typeof ChatReply>;

@@ -33,6 +33,8 @@ Commands:
   test <files or folders…> [--agent SLUG…] [--reporter pretty|junit|json] [--out FILE] [--repeat N]
        [--concurrency N] [--bail]   (agent test suites; \`agent-console test --help\`)
   monitor [--config FILE] [--metrics HOST:PORT]   (the monitors with no window; \`agent-console monitor --help\`)
+  mcp   (a Model Context Protocol server on stdin/stdout, for coding agents; \`agent-console mcp --help\`)
+  openapi [--format json|yaml]   (the service as this console understands it, as an OpenAPI 3.1 document)
 ${MOCK_HELP}
 
 Options: --profile NAME  --json  --data-dir DIR  --help
@@ -100,6 +102,8 @@ export async function runCli(argv: string[]): Promise<number> {
   // Suites and monitors (YAML, JSON Schema) are loaded only for the commands that use them.
   if (argv[0] === 'test') return (await import('./test-command')).testCommand(argv.slice(1));
   if (argv[0] === 'monitor') return (await import('./monitor-command')).monitorCommand(argv.slice(1));
+  if (argv[0] === 'mcp') return (await import('./mcp-command')).mcpCommand(argv.slice(1));
+  if (argv[0] === 'openapi') return (await import('./openapi-command')).openapiCommand(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
