@@ -21,6 +21,8 @@ export interface CommandContext {
   io: Io;
   /** The command's own options with the global ones (commander's camelCase names). */
   options: Options;
+  /** Every word after the command's name that is not an option, declared as an operand or not. */
+  words: readonly string[];
   /** Opens the core on the data folder; the session closes it after the command. */
   openCore(options?: Pick<CoreOptions, 'embeddedMock'>): Promise<ConsoleCore>;
 }
@@ -80,7 +82,7 @@ export class CliSession {
       );
       try {
         const code = await run(
-          { globals, io, options, openCore: (o) => this.open(globals, io, o) },
+          { globals, io, options, words: command.args, openCore: (o) => this.open(globals, io, o) },
           ...operands,
         );
         this.exitCode = code ?? EXIT.ok;

@@ -1,7 +1,7 @@
 // A reader that stops early (`| head -c 100`, `| less` quit at once, `| grep -m1`) closes the pipe
 // the CLI writes to; the next write fails with EPIPE. That is the reader's "enough", not an error:
 // the CLI stops what it was doing and exits 0 with nothing more said, as git and ripgrep do
-// (docs/architecture.md, "The CLI").
+// (docs/architecture.md, electron/cli/).
 export interface ClosedOutput {
   /** True once stdout or stderr has no reader left. */
   readonly closed: boolean;

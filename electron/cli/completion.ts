@@ -2,7 +2,7 @@
 // there is completed without a word here. Names only the data folder knows — profiles, and the
 // agents of the active profile — the scripts ask the CLI for (`agent-console __complete …`), which
 // reads them through the same core and rate limiter as every command, and says nothing on failure
-// (docs/architecture.md, "The CLI").
+// (docs/architecture.md, electron/cli/).
 import type { Command, Option } from 'commander';
 import { findRunningEndpoint } from '../../mock/endpoint-file';
 import { mockDataDir } from '../core/paths';
@@ -114,7 +114,7 @@ _agent_console_names() {
   done
 }
 _agent_console() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" path="" word i operands=0
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" at="" word i operands=0
   _agent_console_globals=()
   (( COMP_CWORD > 0 )) && prev="\${COMP_WORDS[COMP_CWORD-1]}"
   COMPREPLY=()
@@ -125,8 +125,8 @@ _agent_console() {
       ${valueFlags.join('|')}) ((i++)) ;;
       -*) ;;
       *)
-        case "$path $word" in
-          ${paths.join('|')}) path="$path $word"; operands=0 ;;
+        case "$at $word" in
+          ${paths.join('|')}) at="$at $word"; operands=0 ;;
           *) ((operands++)) ;;
         esac ;;
     esac
@@ -134,7 +134,7 @@ _agent_console() {
   case "$prev" in
 ${byFlag.join('\n')}
   esac
-  case "$path:$operands" in
+  case "$at:$operands" in
 ${byPath.join('\n')}
   esac
 }
@@ -142,7 +142,8 @@ complete -F _agent_console agent-console
 `;
 }
 
-/** zsh runs the bash script through its bash-completion layer (bashcompinit). */
+/** zsh runs the bash script through its bash-completion layer (bashcompinit). The script names no
+ * variable `path`: zsh ties that one to PATH. */
 function zshScript(tree: Tree): string {
   return `#compdef agent-console
 # agent-console completion for zsh. Load it with: eval "$(agent-console completion zsh)"

@@ -16,7 +16,9 @@ function commandTerm(command: Command): string {
     return `[${o.long}${value ? ` ${value.toUpperCase()}` : ''}]`;
   });
   const listed = subcommands.join('|');
-  const head = [command.name(), listed.length <= 30 ? listed : '<command>', ...args].filter(Boolean).join(' ');
+  const head = [command.name(), listed.length <= 30 ? listed : '<command>', ...args]
+    .filter(Boolean)
+    .join(' ');
   const full = [head, ...options].join(' ');
   return full.length <= 44 || options.length === 0 ? full : `${head} [options]`;
 }

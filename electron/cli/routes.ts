@@ -1,9 +1,9 @@
 // The CLI's commands, each declared once on the one commander tree: its arguments, options and
 // help, and the function it runs. The help, the usage errors and the shell completions are all
-// made from this tree (docs/architecture.md, "The CLI"). A new command is one more route here.
+// made from this tree (docs/architecture.md, electron/cli/). A new command is one more route here.
 import { Argument, Option, type Command } from 'commander';
 import { DEFAULT_CONCURRENCY } from '../core/suites/suite-runner';
-import type { CliSession } from './cli-session';
+import type { CliSession, CommandContext, CommandRun } from './cli-session';
 import {
   agentsCommand,
   chatCommand,
@@ -16,6 +16,7 @@ import {
 } from './commands';
 import { completeValues, completionScript, SHELLS, type Shell } from './completion';
 import { mockCommand } from './mock-commands';
+import { UsageError } from './output';
 import { REPORTERS } from './test-reporters';
 
 /** Adds one command (with its subcommands) to the program. */
@@ -30,15 +31,31 @@ function offers(option: Option, values: readonly string[]): Option {
   return option;
 }
 
+/**
+ * A group of subcommands (keys, profiles, threads) named alone runs `run`, its list; a word that
+ * names none of its subcommands is said as such.
+ */
+function group(command: Command, session: CliSession, run: CommandRun): Command {
+  return command.allowExcessArguments().action(
+    session.action(async (context) => {
+      const [word] = context.words;
+      if (word === undefined) return run(context);
+      const known = command.commands.map((c) => c.name());
+      throw new UsageError(
+        `unknown ${command.name()} command ${word}: use ${known.slice(0, -1).join(', ')} or ${known.at(-1)}.`,
+      );
+    }),
+  );
+}
+
 const keysRoute: Route = (program, session) => {
-  const keys = program
-    .command('keys')
-    .description('API keys, kept in the OS keychain (the list when no subcommand is given)')
-    .action(
-      session.action(async ({ openCore, options, io }) =>
-        keysCommand(await openCore(), undefined, [], options, io),
-      ),
-    );
+  const keys = group(
+    program
+      .command('keys')
+      .description('API keys, kept in the OS keychain (the list when no subcommand is given)'),
+    session,
+    async ({ openCore, options, io }) => keysCommand(await openCore(), undefined, [], options, io),
+  );
   keys
     .command('list')
     .description('the stored keys: name, last four characters, tier')
@@ -71,15 +88,15 @@ const keysRoute: Route = (program, session) => {
 const profilesRoute: Route = (program, session) => {
   const run =
     (sub: string | undefined) =>
-    async (
-      { openCore, options, io }: Parameters<Parameters<CliSession['action']>[0]>[0],
-      args: string[] = [],
-    ) =>
+    async ({ openCore, options, io }: CommandContext, args: string[] = []) =>
       profilesCommand(await openCore(), sub, args, options, io);
-  const profiles = program
-    .command('profiles')
-    .description('services and the key each uses (the list when no subcommand is given)')
-    .action(session.action(run(undefined)));
+  const profiles = group(
+    program
+      .command('profiles')
+      .description('services and the key each uses (the list when no subcommand is given)'),
+    session,
+    run(undefined),
+  );
   profiles
     .command('list')
     .description('the profiles; * marks the active one')
@@ -136,14 +153,13 @@ const listRoutes: Route = (program, session) => {
 };
 
 const conversationRoutes: Route = (program, session) => {
-  const threads = program
-    .command('threads')
-    .description('threads kept by the service (the list when no subcommand is given)')
-    .action(
-      session.action(async ({ openCore, options, io }) =>
-        threadsCommand(await openCore(), undefined, [], options, io),
-      ),
-    );
+  const threads = group(
+    program
+      .command('threads')
+      .description('threads kept by the service (the list when no subcommand is given)'),
+    session,
+    async ({ openCore, options, io }) => threadsCommand(await openCore(), undefined, [], options, io),
+  );
   threads
     .command('list')
     .description('the threads, last updated first')
@@ -196,7 +212,9 @@ const testRoute: Route = (program, session) => {
     .description('run agent test suites (YAML); exit 0 when all pass, 1 when any fails, 2 on a usage error')
     .argument('[files...]', 'suite files, or folders of *.yaml and *.yml files')
     .option('--agent <slug>', "run against this agent instead of the suites' own (repeatable)", collect)
-    .addOption(offers(new Option('--reporter <reporter>', "the report's format (default: pretty)"), REPORTERS))
+    .addOption(
+      offers(new Option('--reporter <reporter>', "the report's format (default: pretty)"), REPORTERS),
+    )
     .option('--out <file>', 'write the report to FILE (progress stays on stdout)')
     .option('--repeat <n>', 'run every case N times (p50/p95 timings, flakiness)')
     .option(
@@ -267,10 +285,7 @@ const mockRoute: Route = (program, session) => {
     );
   const control =
     (sub: string) =>
-    async (
-      { globals, options, io }: Parameters<Parameters<CliSession['action']>[0]>[0],
-      ...operands: string[][]
-    ) =>
+    async ({ globals, options, io }: CommandContext, ...operands: string[][]) =>
       mockCommand(globals.dataDir, [sub, ...operands.flat()], options, io);
   mock
     .command('state')

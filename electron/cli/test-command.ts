@@ -74,7 +74,7 @@ export async function testCommand(context: CommandContext, positionals: string[]
   const { signal } = context.io;
   try {
     if (positionals.length === 0)
-      throw new UsageError('Name the suite files or folders to run (`agent-console test --help` says more).');
+      throw new UsageError('Name the suite files or folders to run. See `agent-console test --help`.');
     const reporter = (options.reporter ?? 'pretty') as ReporterName;
     if (!REPORTERS.includes(reporter)) {
       throw new UsageError(`--reporter must be one of ${REPORTERS.join(', ')} (got "${options.reporter}").`);
