@@ -275,8 +275,14 @@ const mockRoute: Route = (program, session) => {
     .option('--allow-remote-control', 'let other machines use the control path (with the token)')
     .option('--chat-timeout-ms <ms>', 'how long a chat may take before the mock gives up')
     .option('--quiet', 'no request log on stderr')
+    // `mock` alone, or with only these options, runs it too: a word after it is no mock command.
+    .allowExcessArguments()
     .action(
-      session.action(async ({ options }) => {
+      session.action(async ({ options, words }) => {
+        if (words[0] !== undefined) {
+          const known = mock.commands.map((c) => c.name()).join(', ');
+          throw new UsageError(`unknown mock command ${words[0]}: use ${known}.`);
+        }
         // The mock (fastify, selfsigned) is loaded only for this command.
         const { serveMock } = await import('./mock-serve');
         await serveMock(options);

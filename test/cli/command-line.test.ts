@@ -101,8 +101,10 @@ describe('--profile, --data-dir and --json before or after any command', () => {
       if (command[0] === 'monitor') {
         // The data folder read was the one given: it has no monitors.
         expect(after.stderr).toContain('No monitors to run');
-      } else if (command[0] !== 'completion') {
-        expect(before.code, before.stderr).toBe(0);
+        return;
+      }
+      expect(before.code, before.stderr).toBe(0);
+      if (command[0] !== 'completion') {
         // --json was read both times (and --data-dir: elsewhere has no mock for `mock state`).
         expect(() => JSON.parse(after.stdout)).not.toThrow();
         expect(Object.keys(JSON.parse(after.stdout))).toEqual(Object.keys(JSON.parse(before.stdout)));
