@@ -3,6 +3,7 @@
 // made from this tree (docs/architecture.md, electron/cli/). A new command is one more route here.
 import { Argument, Option, type Command } from 'commander';
 import { DEFAULT_CONCURRENCY } from '../core/suites/suite-runner';
+import type { ConsoleCore } from '../core/console-core';
 import type { CliSession, CommandContext, CommandRun } from './cli-session';
 import {
   agentsCommand,
@@ -13,6 +14,8 @@ import {
   profilesCommand,
   threadsCommand,
   usageCommand,
+  type Io,
+  type Options,
 } from './commands';
 import { completeValues, completionScript, SHELLS, type Shell } from './completion';
 import { mockCommand } from './mock-commands';
@@ -48,59 +51,59 @@ function group(command: Command, session: CliSession, run: CommandRun): Command 
   );
 }
 
+/** The commands whose subcommand is their second word: keys, profiles, threads (commands.ts). */
+type GroupCommand = (
+  core: ConsoleCore,
+  sub: string | undefined,
+  args: string[],
+  options: Options,
+  io: Io,
+) => Promise<unknown>;
+
+/** Runs a group command's `sub` (none: its list) with the operands commander read. */
+const sub =
+  (run: GroupCommand, name: string | undefined): CommandRun =>
+  async ({ openCore, options, io }, ...operands) => {
+    await run(await openCore(), name, operands.flat(), options, io);
+  };
+
 const keysRoute: Route = (program, session) => {
   const keys = group(
     program
       .command('keys')
       .description('API keys, kept in the OS keychain (the list when no subcommand is given)'),
     session,
-    async ({ openCore, options, io }) => keysCommand(await openCore(), undefined, [], options, io),
+    sub(keysCommand, undefined),
   );
   keys
     .command('list')
     .description('the stored keys: name, last four characters, tier')
-    .action(
-      session.action(async ({ openCore, options, io }) =>
-        keysCommand(await openCore(), 'list', [], options, io),
-      ),
-    );
+    .action(session.action(sub(keysCommand, 'list')));
   keys
     .command('add')
     .description('store a key, read from stdin or a prompt that does not echo it (never from an argument)')
     .option('--name <name>', 'what to call the key')
     .option('--session-only', 'keep it in memory for this run only (no keychain)')
-    .action(
-      session.action(async ({ openCore, options, io }) =>
-        keysCommand(await openCore(), 'add', [], options, io),
-      ),
-    );
+    .action(session.action(sub(keysCommand, 'add')));
   keys
     .command('remove')
     .description('remove a key (refused while a profile uses it)')
     .argument('<key>', "the key's id or name")
-    .action(
-      session.action(async ({ openCore, options, io }, key) =>
-        keysCommand(await openCore(), 'remove', key, options, io),
-      ),
-    );
+    .action(session.action(sub(keysCommand, 'remove')));
 };
 
 const profilesRoute: Route = (program, session) => {
-  const run =
-    (sub: string | undefined) =>
-    async ({ openCore, options, io }: CommandContext, args: string[] = []) =>
-      profilesCommand(await openCore(), sub, args, options, io);
   const profiles = group(
     program
       .command('profiles')
       .description('services and the key each uses (the list when no subcommand is given)'),
     session,
-    run(undefined),
+    sub(profilesCommand, undefined),
   );
   profiles
     .command('list')
     .description('the profiles; * marks the active one')
-    .action(session.action(run('list')));
+    .action(session.action(sub(profilesCommand, 'list')));
   profiles
     .command('add')
     .description('add a profile: a service and the name of a key stored with `keys add`')
@@ -109,17 +112,17 @@ const profilesRoute: Route = (program, session) => {
     .option('--key <key-name>', 'the NAME of a key stored with `keys add` (never the key itself)')
     .option('--ca <file>', 'a PEM CA certificate to trust for this service')
     .option('--allow-new-origin', 'let the key be sent to a server it has not been sent to before')
-    .action(session.action(run('add')));
+    .action(session.action(sub(profilesCommand, 'add')));
   profiles
     .command('use')
     .description('make a profile the active one')
     .argument('<profile>', "the profile's name")
-    .action(session.action(run('use')));
+    .action(session.action(sub(profilesCommand, 'use')));
   profiles
     .command('remove')
     .description('remove a profile (its key stays)')
     .argument('<profile>', "the profile's name")
-    .action(session.action(run('remove')));
+    .action(session.action(sub(profilesCommand, 'remove')));
 };
 
 const limitOptions = (command: Command): Command =>
@@ -158,16 +161,12 @@ const conversationRoutes: Route = (program, session) => {
       .command('threads')
       .description('threads kept by the service (the list when no subcommand is given)'),
     session,
-    async ({ openCore, options, io }) => threadsCommand(await openCore(), undefined, [], options, io),
+    sub(threadsCommand, undefined),
   );
   threads
     .command('list')
     .description('the threads, last updated first')
-    .action(
-      session.action(async ({ openCore, options, io }) =>
-        threadsCommand(await openCore(), 'list', [], options, io),
-      ),
-    );
+    .action(session.action(sub(threadsCommand, 'list')));
   threads
     .command('create')
     .description('start a thread with a first message')
@@ -175,22 +174,14 @@ const conversationRoutes: Route = (program, session) => {
     .option('--message <text>', 'the first message')
     .option('--title <title>', "the thread's title")
     .option('--agent <slug>', 'the agent to talk to')
-    .action(
-      session.action(async ({ openCore, options, io }, words) =>
-        threadsCommand(await openCore(), 'create', words, options, io),
-      ),
-    );
+    .action(session.action(sub(threadsCommand, 'create')));
   threads
     .command('send')
     .description('send a message in a thread')
     .argument('<thread-id>', "the thread's id")
     .argument('[message...]', 'the message (or --message)')
     .option('--message <text>', 'the message')
-    .action(
-      session.action(async ({ openCore, options, io }, id, words) =>
-        threadsCommand(await openCore(), 'send', [...id, ...words], options, io),
-      ),
-    );
+    .action(session.action(sub(threadsCommand, 'send')));
   program
     .command('chat')
     .description('send a message and stream the reply (the message may come on stdin)')
