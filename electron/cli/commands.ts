@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import type { ApiClient } from '../core/api-client';
 import type { ConsoleCore } from '../core/console-core';
 import { normaliseBaseUrl, originOf, ProfileError, type Profile } from '../core/profiles';
+import { containsKeyShaped } from '../core/redact';
 import { SESSION_ID_PATTERN } from '../../shared/api';
 import { knownAgentStatus, knownConversationStatus, lacksTimeZone } from '../../shared/known-values';
 import { table, UsageError } from './output';
@@ -16,14 +17,18 @@ export interface Io {
   signal: AbortSignal;
 }
 
-export type Options = Record<string, string | boolean | undefined>;
+/** A command's options under commander's names (`--base-url` is `baseUrl`). */
+export type Options = Record<string, string | string[] | boolean | undefined>;
+
+/** `baseUrl` → `--base-url`, as the user typed it. */
+const flag = (name: string): string => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 function intOption(options: Options, name: string): number | undefined {
   const raw = options[name];
   if (raw === undefined) return undefined;
   const value = Number(raw);
   if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(value)) {
-    throw new UsageError(`--${name} must be a whole number (got "${String(raw)}").`);
+    throw new UsageError(`${flag(name)} must be a whole number (got "${String(raw)}").`);
   }
   return value;
 }
@@ -31,7 +36,7 @@ function intOption(options: Options, name: string): number | undefined {
 function stringOption(options: Options, name: string): string | undefined {
   const raw = options[name];
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || raw === '') throw new UsageError(`--${name} needs a value.`);
+  if (typeof raw !== 'string' || raw === '') throw new UsageError(`${flag(name)} needs a value.`);
   return raw;
 }
 
@@ -129,7 +134,7 @@ export async function keysCommand(
       const name = stringOption(options, 'name');
       if (!name) throw new UsageError('keys add needs --name (the key is read from stdin or a prompt).');
       const keychain = await core.vault.keychainChecked();
-      if (!keychain.available && !options['session-only']) {
+      if (!keychain.available && !options.sessionOnly) {
         io.err(
           `${keychain.reason ?? 'No system keychain.'} Use --session-only to keep the key in memory for this run.`,
         );
@@ -137,7 +142,7 @@ export async function keysCommand(
       const meta = await core.vault.add({
         name,
         secret: await readSecret(io),
-        sessionOnly: options['session-only'] === true,
+        sessionOnly: options.sessionOnly === true,
       });
       return print(
         io,
@@ -188,6 +193,14 @@ export async function profilesCommand(
     }
     case 'add': {
       const keyRef = stringOption(options, 'key');
+      // A secret typed here is in the shell's history already: refused, and not shown again.
+      if (keyRef !== undefined && containsKeyShaped(keyRef)) {
+        throw new UsageError(
+          '--key takes the name of a key stored with `keys add`, not the key itself. What was given looks like ' +
+            'an API key, so it was not used or shown; if it is a real key, remove it from your shell history, ' +
+            'then add it with `agent-console keys add --name NAME` (which reads it from stdin or a prompt).',
+        );
+      }
       const key = core.vault
         .list()
         .find((k) => k.id === keyRef || k.name.toLowerCase() === keyRef?.toLowerCase());
@@ -195,7 +208,7 @@ export async function profilesCommand(
       const ca = stringOption(options, 'ca');
       const input = {
         name: stringOption(options, 'name') ?? '',
-        baseUrl: stringOption(options, 'base-url') ?? '',
+        baseUrl: stringOption(options, 'baseUrl') ?? '',
         keyId: key.id,
         ...(ca ? { caCertPath: ca } : {}),
       };
@@ -204,7 +217,7 @@ export async function profilesCommand(
         // The user typed this command: a key with no server yet takes this one. Another server
         // for a key that has one needs a flag of their own.
         profile = core.profiles.add(input, {
-          originConfirmed: options['allow-new-origin'] === true,
+          originConfirmed: options.allowNewOrigin === true,
           bindFirstOrigin: true,
         });
       } catch (error) {
@@ -345,7 +358,7 @@ export function chatCommand(core: ConsoleCore, args: string[], options: Options,
     const agent = stringOption(options, 'agent');
     const request = { profile, message, agent, session_id: sessionId, startedHere: given === undefined };
 
-    if (options['no-stream']) {
+    if (options.stream === false) {
       const reply = await core.chat.send(request, { signal: io.signal });
       return print(io, { ...reply, session_id: sessionId }, () => reply.response);
     }

@@ -12,17 +12,6 @@ import { mockDataDir } from '../core/paths';
 import type { Io, Options } from './commands';
 import { table, UsageError } from './output';
 
-export const MOCK_HELP = `  mock serve [--port P] [--data-dir DIR]        run the mock (as npm run mock)
-  mock state | requests | reset
-  mock chaos [<preset> | --undo <preset> | --clear]
-  mock agent <slug> [--status deployed|stopped|error] [--latency MS] [--pace MS] [--length N]
-  mock health [--api S] [--vps S] [--agents S] [--gateway S]   (operational|degraded|down)
-  mock key create --name N [--tier 30|60|120|300] [--plan free|pro|ultra]
-  mock key tier <id> <tier> | plan <id> <plan> | revoke <id>
-  mock errors nested|flat|flat-429
-  mock fixture list | import <file> | export <id> | remove <id>   (recorded replies in the data folder)
-  mock fixture assign <agent> <id-or-file> [--mode original|scaled|fast] [--scale N] | clear <agent>`;
-
 interface Target {
   baseUrl: string;
   dispatcher: Agent;
@@ -144,7 +133,7 @@ async function fixtureCommand(
       return show({ ok: true }, () => `${ref} composes its own replies again.`);
     }
     default:
-      throw new UsageError(`Unknown fixture command "${action}".\n${MOCK_HELP}`);
+      throw new UsageError(`Unknown fixture command "${action}": see \`agent-console mock fixture --help\`.`);
   }
 }
 
@@ -264,7 +253,7 @@ export async function mockCommand(dataDir: string, args: string[], options: Opti
       case 'fixture':
         return await fixtureCommand(t, FixtureStore.inDataDir(dataDir), rest, options, show);
       default:
-        throw new UsageError(`Unknown mock command "${sub}".\n${MOCK_HELP}`);
+        throw new UsageError(`Unknown mock command "${sub}": see \`agent-console mock --help\`.`);
     }
   } finally {
     await t.dispatcher.close();

@@ -19,15 +19,26 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** Runs the standalone mock with command-line arguments (also `agent-console mock …`). */
-export async function mockServeCommand(args: string[]): Promise<void> {
+/** What `mock serve` takes, as its command line gives it. */
+export interface MockServeOptions {
+  port?: string;
+  host?: string;
+  /** The mock's own folder (for the CLI: `--data-dir` names it directly, as for npm run mock). */
+  dataDir?: string;
+  chatTimeoutMs?: string;
+  allowRemoteControl?: boolean;
+  quiet?: boolean;
+}
+
+/** Runs the standalone mock with command-line arguments (`npm run mock`, the tests' standalone mock). */
+async function mockServeCommand(args: string[]): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
       args,
       options: {
-        port: { type: 'string', default: '0' },
-        host: { type: 'string', default: '127.0.0.1' },
+        port: { type: 'string' },
+        host: { type: 'string' },
         'data-dir': { type: 'string' },
         'chat-timeout-ms': { type: 'string' },
         'allow-remote-control': { type: 'boolean', default: false },
@@ -43,21 +54,39 @@ export async function mockServeCommand(args: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  await serveMock({
+    port: values.port,
+    host: values.host,
+    dataDir: values['data-dir'],
+    chatTimeoutMs: values['chat-timeout-ms'],
+    allowRemoteControl: values['allow-remote-control'],
+    quiet: values.quiet,
+  });
+}
+
+/** Starts the mock and keeps it running until SIGINT or SIGTERM. */
+export async function serveMock(options: MockServeOptions): Promise<void> {
+  const values = {
+    ...options,
+    port: options.port ?? '0',
+    host: options.host ?? '127.0.0.1',
+    allowRemoteControl: options.allowRemoteControl === true,
+  };
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`--port must be 0-65535 (got "${values.port}").`);
-  const timeout = values['chat-timeout-ms'] === undefined ? undefined : Number(values['chat-timeout-ms']);
+  const timeout = values.chatTimeoutMs === undefined ? undefined : Number(values.chatTimeoutMs);
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0))
     fail('--chat-timeout-ms must be a positive integer.');
   // The app's own mock data by default, so `npm run mock` and the app see the same keys and history.
-  const dataDir = resolve(values['data-dir'] ?? mockDataDir(defaultDataDir()));
+  const dataDir = resolve(values.dataDir ?? mockDataDir(defaultDataDir()));
   const log = values.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
 
   const server = await startMockServer({
     dataDir,
     port,
     host: values.host,
-    allowRemoteControl: values['allow-remote-control'],
+    allowRemoteControl: values.allowRemoteControl,
     lockDataDir: lockMockState,
     ...(timeout !== undefined ? { chatTimeoutMs: timeout } : {}),
     ...(log ? { log } : {}),
@@ -81,7 +110,7 @@ export async function mockServeCommand(args: string[]): Promise<void> {
   );
   if (!isLoopbackHost(values.host)) {
     process.stderr.write(
-      values['allow-remote-control']
+      values.allowRemoteControl
         ? `Listening on ${values.host}: anyone who can reach it and holds the control token can use the control path (/__control), which revokes keys and reads every request.\n`
         : `Listening on ${values.host}: the API answers other machines; the control path (/__control) answers this machine only (--allow-remote-control opens it).\n`,
     );

@@ -6,36 +6,14 @@
 // never from the file or a flag. SIGTERM and SIGINT stop it cleanly, the history flushed.
 import { createServer, type Server } from 'node:http';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { WATCH_WORDS } from '../../shared/monitor';
-import { ConsoleCore } from '../core/console-core';
+import type { ConsoleCore } from '../core/console-core';
 import { MonitorFileError, type MonitorConfig } from '../core/monitors/monitor-config';
 import { monitorMetrics } from '../core/monitors/monitor-metrics';
-import { defaultDataDir } from '../core/paths';
 import { checkCaCertFile, isLoopbackHost, normaliseBaseUrl, type Profile } from '../core/profiles';
 import { rememberSecret } from '../core/redact';
+import type { CommandContext } from './cli-session';
 import { describeError, EXIT, exitCodeFor, onStopSignals, UsageError } from './output';
-
-const MONITOR_HELP = `Usage: agent-console monitor [--config FILE] [--metrics HOST:PORT] [--data-dir DIR]
-
-Runs the monitors with no window: health polls and synthetic checks on their schedules, one line
-per confirmed change on stdout, the history in the data folder, and (with --metrics) Prometheus
-metrics at http://HOST:PORT/metrics. Stops on SIGTERM or Ctrl+C.
-
-Options:
-  --config FILE         a monitors file (default: the data folder's monitors.yaml, as the app saves it)
-  --metrics HOST:PORT   serve /metrics (and /healthz) there, e.g. 127.0.0.1:9464
-  --data-dir DIR        the console's data folder (profiles, keys, history)
-
-A monitor's key comes from its profile's keychain entry, or, for a monitor with "service:", from the
-environment variable it names (AGENT_API_KEY by default). Never from the file or a flag.`;
-
-const OPTIONS = {
-  help: { type: 'boolean', short: 'h' },
-  config: { type: 'string' },
-  metrics: { type: 'string' },
-  'data-dir': { type: 'string' },
-} as const;
 
 /** "127.0.0.1:9464", "[::1]:9464", "0.0.0.0:9464". */
 function listenAddress(text: string): { host: string; port: number } {
@@ -96,21 +74,9 @@ function serveMetrics(
   });
 }
 
-export async function monitorCommand(argv: string[]): Promise<number> {
-  const out = (text: string): void => void process.stdout.write(`${text}\n`);
-  const err = (text: string): void => void process.stderr.write(`${text}\n`);
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true });
-  } catch (error) {
-    err(`agent-console monitor: ${(error as Error).message}\n\n${MONITOR_HELP}`);
-    return EXIT.usage;
-  }
-  const { values: options } = parsed;
-  if (options.help) {
-    out(MONITOR_HELP);
-    return EXIT.ok;
-  }
+export async function monitorCommand(context: CommandContext): Promise<number> {
+  const { out, err } = context.io;
+  const options = context.options as { config?: string; metrics?: string };
   let core: ConsoleCore | undefined;
   let server: Server | undefined;
   let stopListening = (): void => {};
@@ -121,14 +87,7 @@ export async function monitorCommand(argv: string[]): Promise<number> {
         `Serving metrics on ${address.host}: anyone who can reach it can read them (no secrets are in them).`,
       );
     }
-    core = await ConsoleCore.open({
-      dataDir: options['data-dir'] ?? defaultDataDir(),
-      embeddedMock: 'discover',
-      ...(process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE
-        ? { keychainService: process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE }
-        : {}),
-      onWarning: err,
-    });
+    core = await context.openCore();
     const opened = core;
     const monitors = await core.openMonitors({
       ...(options.config ? { file: resolve(options.config) } : {}),
@@ -159,8 +118,10 @@ export async function monitorCommand(argv: string[]): Promise<number> {
           ', ',
         )}${address ? `; metrics at http://${address.host.includes(':') ? `[${address.host}]` : address.host}:${address.port}/metrics` : ''}. SIGTERM or Ctrl+C stops.`,
     );
+    // Until SIGTERM or Ctrl+C, or until the reader of its output has gone.
     await new Promise<void>((done) => {
       stopListening = onStopSignals(done, ['SIGTERM', 'SIGINT']);
+      context.io.signal.addEventListener('abort', () => done(), { once: true });
     });
     metrics.close();
     return EXIT.ok;
@@ -174,7 +135,6 @@ export async function monitorCommand(argv: string[]): Promise<number> {
   } finally {
     stopListening();
     await new Promise((done) => (server ? server.close(done) : done(undefined)));
-    // Stops the monitors and flushes their history.
-    await core?.close();
+    // The session then closes the core: it stops the monitors and flushes their history.
   }
 }

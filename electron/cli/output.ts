@@ -52,20 +52,64 @@ export function exitCodeFor(error: unknown): number {
   return EXIT.failure;
 }
 
+/**
+ * A usage error in one line and where the help is: commander's "error: unknown option '--agnet'
+ * (Did you mean --agent?)" becomes "agent-console: unknown option --agnet; did you mean --agent?".
+ */
+export function usageErrorText(message: string, command: string): string {
+  const said = message
+    .replace(/^error: /, '')
+    .replace(/'([^'\s]+)'/g, '$1')
+    .replace(/\s*\(Did you mean (.+)\?\)\s*$/, '; did you mean $1?')
+    .trim();
+  return `agent-console: ${said}\nSee \`${command} --help\`.`;
+}
+
+/** Column headers for people, one place for every table the CLI prints. */
+const HEADERS: Readonly<Record<string, string>> = {
+  id: 'ID',
+  last4: 'Ends in',
+  baseUrl: 'Base URL',
+  caCertPath: 'CA certificate',
+  createdAt: 'Created',
+  deployed_at: 'Deployed',
+  session_id: 'Session',
+  message_count: 'Messages',
+  started_at: 'Started',
+  last_message_at: 'Last message',
+  updated_at: 'Updated',
+  chunkCount: 'Chunks',
+  durationMs: 'Duration (ms)',
+  recordedAt: 'Recorded',
+  latencyMs: 'Latency (ms)',
+  chunkDelayMs: 'Chunk delay (ms)',
+  requestId: 'Request ID',
+  at: 'Time',
+};
+
+/** A field's header: its entry above, else its words ("fallback" → "Fallback"). */
+function header(column: string): string {
+  const words = column
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return HEADERS[column] ?? words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export function table(rows: readonly object[], columns: string[]): string {
   if (rows.length === 0) return '(none)';
   const cell = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
   const at = (row: object, column: string): unknown => (row as Record<string, unknown>)[column];
-  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(at(r, c)).length)));
+  const headers = columns.map(header);
+  const widths = columns.map((c, i) =>
+    Math.max((headers[i] as string).length, ...rows.map((r) => cell(at(r, c)).length)),
+  );
   const line = (values: string[]): string =>
     values
       .map((v, i) => v.padEnd(widths[i] as number))
       .join('  ')
       .trimEnd();
-  return [
-    line(columns.map((c) => c.toUpperCase())),
-    ...rows.map((r) => line(columns.map((c) => cell(at(r, c))))),
-  ].join('\n');
+  return [line(headers), ...rows.map((r) => line(columns.map((c) => cell(at(r, c)))))].join('\n');
 }
 
 /**

@@ -6,49 +6,17 @@
 // lists would keep it.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
-import { ConsoleCore } from '../core/console-core';
-import { defaultDataDir } from '../core/paths';
+import type { ConsoleCore } from '../core/console-core';
 import { checkCaCertFile, normaliseBaseUrl, type Profile } from '../core/profiles';
 import { redactSecrets, rememberSecret } from '../core/redact';
 import type { LoadedSuite } from '../core/suites/suite-loader';
-import { DEFAULT_CONCURRENCY, type RunSuite } from '../core/suites/suite-runner';
+import type { RunSuite } from '../core/suites/suite-runner';
 import { Suites } from '../core/suites/suites';
+import type { CommandContext } from './cli-session';
 import { reportWaits } from './commands';
-import { describeError, EXIT, exitCodeFor, onStopSignals, UsageError } from './output';
+import { describeError, EXIT, exitCodeFor, UsageError } from './output';
 import { liveReporter, report, REPORTERS, summary, type ReporterName } from './test-reporters';
 import { guardText, guardValue } from '../core/output-guard';
-
-const TEST_HELP = `Usage: agent-console test <files or folders…> [options]
-
-Runs agent test suites (YAML, one suite per file; a folder means the *.yaml and *.yml files
-directly in it). Exit 0 when all pass, 1 when any fails, 2 on a usage or suite-file error.
-
-Options:
-  --profile NAME        run against this profile (default: each suite's profiles, else the active one)
-  --agent SLUG          run against this agent instead of the suites' own (repeatable)
-  --reporter R          pretty (default), junit or json
-  --out FILE            write the report to FILE (progress stays on stdout)
-  --repeat N            run every case N times (p50/p95 timings, flakiness)
-  --concurrency N       attempts in flight at once (default ${DEFAULT_CONCURRENCY}; the key's rate limit still paces them)
-  --bail                stop starting attempts after the first failure
-  --base-url URL        with AGENT_API_KEY in the environment: a service without a saved profile (CI)
-  --ca FILE             with --base-url: a PEM CA certificate to trust
-  --data-dir DIR        the console's data folder`;
-
-const OPTIONS = {
-  help: { type: 'boolean', short: 'h' },
-  profile: { type: 'string' },
-  agent: { type: 'string', multiple: true },
-  reporter: { type: 'string' },
-  out: { type: 'string' },
-  repeat: { type: 'string' },
-  concurrency: { type: 'string' },
-  bail: { type: 'boolean' },
-  'base-url': { type: 'string' },
-  ca: { type: 'string' },
-  'data-dir': { type: 'string' },
-} as const;
 
 function wholeNumber(raw: string | undefined, name: string, max: number): number | undefined {
   if (raw === undefined) return undefined;
@@ -85,35 +53,35 @@ async function environmentProfile(
   };
 }
 
-export async function testCommand(argv: string[]): Promise<number> {
+/** `agent-console test`'s own options (the global --profile and --data-dir come with them). */
+export interface TestOptions {
+  profile?: string;
+  agent?: string[];
+  reporter?: string;
+  out?: string;
+  repeat?: string;
+  concurrency?: string;
+  bail?: boolean;
+  baseUrl?: string;
+  ca?: string;
+}
+
+export async function testCommand(context: CommandContext, positionals: string[]): Promise<number> {
   // Whatever this command writes passes the redactor once more: the run's results are masked
   // already, and this keeps it so for anything a report or an error message adds.
-  const err = (text: string): void => void process.stderr.write(`${redactSecrets(text)}\n`);
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    err(`agent-console test: ${(error as Error).message}\n\n${TEST_HELP}`);
-    return EXIT.usage;
-  }
-  const { values: options, positionals } = parsed;
-  if (options.help) {
-    process.stdout.write(`${TEST_HELP}\n`);
-    return EXIT.ok;
-  }
-  let core: ConsoleCore | undefined;
-  const controller = new AbortController();
-  const stopListening = onStopSignals(() => controller.abort(new Error('Interrupted')));
+  const err = (text: string): void => context.io.err(redactSecrets(text));
+  const options = context.options as TestOptions;
+  const { signal } = context.io;
   try {
     if (positionals.length === 0)
-      throw new UsageError(`Name the suite files or folders to run.\n\n${TEST_HELP}`);
+      throw new UsageError('Name the suite files or folders to run. See `agent-console test --help`.');
     const reporter = (options.reporter ?? 'pretty') as ReporterName;
     if (!REPORTERS.includes(reporter)) {
       throw new UsageError(`--reporter must be one of ${REPORTERS.join(', ')} (got "${options.reporter}").`);
     }
     const repeat = wholeNumber(options.repeat, 'repeat', 1000);
     const concurrency = wholeNumber(options.concurrency, 'concurrency', 64);
-    const baseUrl = options['base-url'];
+    const baseUrl = options.baseUrl;
     if (baseUrl !== undefined && options.profile !== undefined) {
       throw new UsageError('Use either --profile or --base-url (with AGENT_API_KEY), not both.');
     }
@@ -130,16 +98,8 @@ export async function testCommand(argv: string[]): Promise<number> {
     if (failed.length > 0) throw new UsageError(failed.map((e) => e.message).join('\n'));
     for (const warning of loadWarnings(suites)) err(warning);
 
-    core = await ConsoleCore.open({
-      dataDir: options['data-dir'] ?? defaultDataDir(),
-      // A run against --base-url needs no mock.
-      embeddedMock: baseUrl !== undefined ? 'none' : 'discover',
-      ...(process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE
-        ? { keychainService: process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE }
-        : {}),
-      onWarning: err,
-    });
-    const opened = core;
+    // A run against --base-url needs no mock.
+    const opened = await context.openCore({ embeddedMock: baseUrl !== undefined ? 'none' : 'discover' });
     const resolveProfile = (name?: string): Profile => {
       try {
         const profile = opened.profile(name);
@@ -151,7 +111,7 @@ export async function testCommand(argv: string[]): Promise<number> {
     };
     const only =
       baseUrl !== undefined
-        ? [await environmentProfile(core, baseUrl, options.ca)]
+        ? [await environmentProfile(opened, baseUrl, options.ca)]
         : options.profile !== undefined
           ? [resolveProfile(options.profile)]
           : undefined;
@@ -162,7 +122,7 @@ export async function testCommand(argv: string[]): Promise<number> {
 
     // Progress for people: stdout, unless stdout carries the report itself.
     const toStdout = reporter === 'pretty' || options.out !== undefined;
-    const human = toStdout ? (text: string) => void process.stdout.write(`${redactSecrets(text)}\n`) : err;
+    const human = toStdout ? (text: string) => context.io.out(redactSecrets(text)) : err;
     const profiles = [
       ...new Map(runs.flatMap((r) => r.targets.map((t) => [t.profile.id, t.profile]))).values(),
     ];
@@ -173,7 +133,7 @@ export async function testCommand(argv: string[]): Promise<number> {
         ...(concurrency !== undefined ? { concurrency } : {}),
         ...(repeat !== undefined ? { repeat } : {}),
         bail: options.bail === true,
-        signal: controller.signal,
+        signal,
         onEvent: liveReporter(human),
       });
     } finally {
@@ -191,7 +151,7 @@ export async function testCommand(argv: string[]): Promise<number> {
         human(summary(result));
         human(`Wrote the ${reporter} report to ${options.out}.`);
       } else {
-        process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+        context.io.out(text.endsWith('\n') ? text.slice(0, -1) : text);
         human(summary(result));
       }
     }
@@ -202,8 +162,5 @@ export async function testCommand(argv: string[]): Promise<number> {
     const code = exitCodeFor(error);
     // Anything the runner did not turn into a failed attempt is a problem with the invocation.
     return code === EXIT.failure ? EXIT.usage : code;
-  } finally {
-    stopListening();
-    await core?.close();
   }
 }

@@ -141,7 +141,9 @@ export function describeError(error: unknown): string {
     const parts = [error.code, error.status ? `HTTP ${error.status}` : undefined, error.requestId]
       .filter(Boolean)
       .join(', ');
-    const wait = error.retryAfterS !== undefined ? ` Retry after ${error.retryAfterS} s.` : '';
+    // Said once: a service's own message often says when to retry already.
+    const saysWhen = /\bretry after\b/i.test(error.message);
+    const wait = error.retryAfterS !== undefined && !saysWhen ? ` Retry after ${error.retryAfterS} s.` : '';
     return `${error.message}${wait} (${parts})`;
   }
   return error instanceof Error ? error.message : String(error);

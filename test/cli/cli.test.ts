@@ -125,7 +125,7 @@ describe('against `npm run mock`', () => {
     expect(agents.agents).toHaveLength(3);
     expect(agents.has_more).toBe(true);
     const table = (await cli(['agents'])).stdout;
-    expect(table).toMatch(/^SLUG\s+NAME\s+STATUS/);
+    expect(table).toMatch(/^Slug\s+Name\s+Status/);
     expect(table).toContain('archivist');
     const conversations = JSON.parse((await cli(['conversations', '--agent', 'echo', '--json'])).stdout);
     expect(conversations.conversations.every((c: { agent: string }) => c.agent === 'echo')).toBe(true);

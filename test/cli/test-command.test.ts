@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { SuiteRunResult } from '../../shared/suite-run';
-import { testCommand } from '../../electron/cli/test-command';
+import { runCli } from '../../electron/cli/main';
 import { filesContaining, testService } from '../support/keychain';
 import { removeDir, startTestMock, tempDir, type TestMock } from '../support/mock';
 
@@ -89,7 +89,7 @@ async function inProcess(args: string[], env: Record<string, string> = {}): Prom
   const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
-    const code = await testCommand(args);
+    const code = await runCli(['test', ...args]);
     const text = (spy: typeof out): string => spy.mock.calls.map((c) => String(c[0])).join('');
     return { code, stdout: text(out), stderr: text(err) };
   } finally {
@@ -240,7 +240,7 @@ describe('bad input exits 2 and says why', () => {
       '--repeat must be a whole number from 1 to 1000 (got "0").',
     ],
     [['examples/nope'], {}, 'examples/nope: No such file or folder.'],
-    [['examples/agent-tests', '--bogus'], {}, "Unknown option '--bogus'"],
+    [['examples/agent-tests', '--bogus'], {}, 'unknown option --bogus'],
     [
       ['examples/agent-tests', '--base-url', 'https://example.com'],
       {},
