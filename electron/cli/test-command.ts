@@ -1,7 +1,7 @@
 // `agent-console test <files or folders…>`: runs agent test suites through the core's suites
 // (`core.suites`, as the Tests screen and the synthetic checks do) and reports for people and CI.
-// Exit 0 when every attempt passed, 1 when any failed, 2 on a usage or suite-file error (with the
-// file's line), 130 when interrupted. The key comes from the profile's keychain entry, or for CI
+// Exit 0 when every attempt passed, 1 when any failed or a suite file did not load (each problem
+// printed with its file and line; the other files run), 2 on a usage error, 130 when interrupted. The key comes from the profile's keychain entry, or for CI
 // from AGENT_API_KEY with --base-url: never from an argument, where shell history and process
 // lists would keep it.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import { ConsoleCore } from '../core/console-core';
 import { defaultDataDir } from '../core/paths';
 import { checkCaCertFile, normaliseBaseUrl, type Profile } from '../core/profiles';
 import { redactSecrets, rememberSecret } from '../core/redact';
+import { describeProblem } from '../../shared/suite-run';
 import type { LoadedSuite } from '../core/suites/suite-loader';
 import { DEFAULT_CONCURRENCY, type RunSuite } from '../core/suites/suite-runner';
 import { Suites } from '../core/suites/suites';
@@ -22,7 +23,8 @@ import { guardText, guardValue } from '../core/output-guard';
 const TEST_HELP = `Usage: agent-console test <files or folders…> [options]
 
 Runs agent test suites (YAML, one suite per file; a folder means the *.yaml and *.yml files
-directly in it). Exit 0 when all pass, 1 when any fails, 2 on a usage or suite-file error.
+directly in it). Exit 0 when all pass, 1 when any fails or a suite file does not load (the
+others still run), 2 on a usage error.
 
 Options:
   --profile NAME        run against this profile (default: each suite's profiles, else the active one)
@@ -124,10 +126,11 @@ export async function testCommand(argv: string[]): Promise<number> {
       );
     }
     // Every suite file loads (and its declared values are remembered as secrets) before the core
-    // opens: a file that may not run sends nothing.
-    const { suites, failed } = await Suites.load(positionals);
-    // Every broken file at once, each problem with its line.
-    if (failed.length > 0) throw new UsageError(failed.map((e) => e.message).join('\n'));
+    // opens: a file that may not run sends nothing. It fails the run, every problem at once with
+    // its line, and the files beside it run (the rule of core.suites, as on the Tests screen).
+    const { suites, broken } = await Suites.load(positionals);
+    for (const file of broken)
+      for (const problem of file.problems) err(`✗ ${describeProblem(file.file, problem)}`);
     for (const warning of loadWarnings(suites)) err(warning);
 
     core = await ConsoleCore.open({
@@ -173,6 +176,7 @@ export async function testCommand(argv: string[]): Promise<number> {
         ...(concurrency !== undefined ? { concurrency } : {}),
         ...(repeat !== undefined ? { repeat } : {}),
         bail: options.bail === true,
+        broken,
         signal: controller.signal,
         onEvent: liveReporter(human),
       });
