@@ -69,8 +69,11 @@ test('revoking the active key at the mock: the playground says INVALID_KEY and l
   // A user mid-session: the playground already knows the agents when the key is revoked.
   await expect(await sendIn(app, 'echo', 'hello', false)).toContainText('hello');
   const screen = await openMock(app);
-  app.once('dialog', (dialog) => void dialog.accept());
   await screen.getByRole('button', { name: 'Revoke pro' }).click();
+  await app
+    .getByRole('dialog', { name: 'Revoke the mock key “pro”?' })
+    .getByRole('button', { name: 'Revoke the key' })
+    .click();
   await expect(screen.getByRole('row', { name: 'Mock key pro' })).toContainText('Revoked');
   const reply = await sendIn(app, 'echo', 'still there?', false);
   await expect(reply).toContainText('INVALID_KEY');

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { BridgeInput, ConnectionTest } from '../../../shared/bridge';
+import { useConfirm } from '../../components/confirm-dialog';
 import { asBridgeError, ErrorMessage } from '../../components/error-message';
 import { useKeys } from '../../data/keys';
 import { switchProfile, useProfiles } from '../../data/profiles';
@@ -31,6 +32,7 @@ export function ProfilesScreen() {
   const removeProfile = useRemoveProfile();
   const [results, setResults] = useState<Record<string, ConnectionTest | 'testing'>>({});
   const [error, setError] = useState<unknown>();
+  const [confirmDialog, confirm] = useConfirm();
   const form = useForm<ProfileFormValues, unknown, BridgeInput<'profiles:add'>>({
     resolver: formResolver(profileForm),
     defaultValues: PROFILE_FORM_START,
@@ -73,6 +75,7 @@ export function ProfilesScreen() {
   return (
     <section className="screen">
       <h2>Profiles</h2>
+      {confirmDialog}
       <ul className="profile-list" aria-label="Profiles">
         {profiles.data?.map((p) => {
           const result = results[p.id];
@@ -103,10 +106,17 @@ export function ProfilesScreen() {
                       type="button"
                       className="secondary"
                       aria-label={`Remove ${p.name}`}
-                      onClick={() => {
-                        if (window.confirm(`Remove the profile “${p.name}”?`))
-                          void act(() => removeProfile.mutateAsync(p.id));
-                      }}
+                      onClick={() =>
+                        confirm(
+                          {
+                            title: `Remove the profile “${p.name}”?`,
+                            body: `This deletes 1 profile: the console no longer sends to ${p.baseUrl} through it. Its key stays in Keys.`,
+                            confirmLabel: 'Remove the profile',
+                            destructive: true,
+                          },
+                          () => act(() => removeProfile.mutateAsync(p.id)),
+                        )
+                      }
                     >
                       Remove
                     </button>
