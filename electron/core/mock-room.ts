@@ -84,7 +84,8 @@ export class MockRoom {
   async reset(): Promise<MockStateView> {
     const view = await this.change((control) => control.reset());
     const { summaries } = await this.host.transcripts.list(EMBEDDED_MOCK_PROFILE_ID);
-    for (const { profileId, kind, id } of summaries) await this.host.transcripts.remove({ profileId, kind, id });
+    for (const { profileId, kind, id } of summaries)
+      await this.host.transcripts.remove({ profileId, kind, id });
     return view;
   }
 
