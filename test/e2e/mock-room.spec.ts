@@ -123,6 +123,10 @@ test('"outage" turns the Health screen unhealthy on the next check; the header s
   await app.screenshot({ path: screenshotPath('mock-outage-health') });
   await app.getByTestId('chaos-badge').click();
   await screen.getByRole('button', { name: 'Reset mock' }).click();
+  await app
+    .getByRole('dialog', { name: 'Reset the mock?' })
+    .getByRole('button', { name: 'Reset the mock' })
+    .click();
   await expect(app.getByTestId('chaos-badge')).toHaveCount(0);
 });
 

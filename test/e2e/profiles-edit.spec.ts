@@ -3,20 +3,16 @@
 // checked by issuer and fingerprint, and added to the profile; a profile is edited in place, and
 // a new base URL for its key asks for the key again (docs/security.md, "Where a key may be sent").
 import { X509Certificate } from 'node:crypto';
-import { addKey } from './account-steps';
+import { addKey, addProfile } from './account-steps';
 import { expect, screenshotLightAndDark, test } from './fixtures';
 
 test('a certificate not trusted is said so with its issuer; its CA is read, checked and added in the edit form', async ({
   app,
   mock,
 }) => {
-  await addKey(app, { name: 'thirty', secret: mock.keys.tier30, server: mock.baseUrl });
-  await app.getByRole('link', { name: 'Profiles' }).click();
-  const add = app.getByRole('form', { name: 'Add a profile' });
-  await add.getByLabel('Name').fill('Staging');
-  await add.getByLabel('Base URL').fill(mock.baseUrl);
-  await add.getByLabel('Key').selectOption({ label: `thirty (…${mock.keys.tier30.slice(-4)})` });
-  await add.getByRole('button', { name: 'Add profile' }).click();
+  const key = { name: 'thirty', secret: mock.keys.tier30 };
+  await addKey(app, { ...key, server: mock.baseUrl });
+  await addProfile(app, { name: 'Staging', baseUrl: mock.baseUrl, key });
 
   const card = app.getByRole('listitem', { name: 'Staging' });
   await card.getByRole('button', { name: 'Test connection' }).click();
@@ -52,14 +48,9 @@ test('a profile is edited in place: renamed, and a new base URL for its key asks
   app,
   mock,
 }) => {
-  await addKey(app, { name: 'thirty', secret: mock.keys.tier30, server: mock.baseUrl });
-  await app.getByRole('link', { name: 'Profiles' }).click();
-  const add = app.getByRole('form', { name: 'Add a profile' });
-  await add.getByLabel('Name').fill('Local');
-  await add.getByLabel('Base URL').fill(mock.baseUrl);
-  await add.getByLabel('Key').selectOption({ label: `thirty (…${mock.keys.tier30.slice(-4)})` });
-  await add.getByLabel('CA certificate (optional, PEM)').fill(mock.ca);
-  await add.getByRole('button', { name: 'Add profile' }).click();
+  const key = { name: 'thirty', secret: mock.keys.tier30 };
+  await addKey(app, { ...key, server: mock.baseUrl });
+  await addProfile(app, { name: 'Local', baseUrl: mock.baseUrl, key, ca: mock.ca });
 
   // A new name only: saved at once.
   await app.getByRole('listitem', { name: 'Local' }).getByRole('button', { name: 'Edit Local' }).click();
