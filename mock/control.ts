@@ -119,6 +119,7 @@ export class MockControl {
       health: this.service.healthReport(),
       faults: this.service.faults,
       chaos: this.service.chaos.list(),
+      held: { conversations: s.conversations.length, threads: s.threads.length },
     };
   }
 

@@ -137,7 +137,8 @@ async function listen(
   await nextTurn();
   const control = new MockControl(service);
   const app = Fastify({
-    https: { key: tls.key, cert: tls.cert },
+    // The whole chain, as a server behind a private CA is set up: a client can read its issuer.
+    https: { key: tls.key, cert: `${tls.cert}\n${tls.ca}` },
     bodyLimit: BODY_LIMIT,
     logger: false,
     forceCloseConnections: true,

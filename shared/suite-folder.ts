@@ -1,6 +1,6 @@
 // What the Tests screen reads about an opened folder of suite files, the runs kept on disk, and
 // how a run compares with the previous run of the same suite. Plain data.
-import type { CellResult, SuiteRunResult, TargetRef } from './suite-run';
+import type { CellResult, FileProblem, SuiteRunResult, TargetRef } from './suite-run';
 
 export interface FolderSuite {
   /** The file name inside the folder (the folder's suites are the *.yaml/*.yml directly in it). */
@@ -10,7 +10,7 @@ export interface FolderSuite {
   cases: { key: string; name: string; line: number }[];
   agents: string[];
   /** Every problem of a file that does not load, each with its line. */
-  problems?: { line?: number; field?: string; message: string }[];
+  problems?: FileProblem[];
   /** Lines to show beside a suite that loads: a declared environment value too short to be masked. */
   warnings?: string[];
 }

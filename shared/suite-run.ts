@@ -45,9 +45,36 @@ export interface TargetRef {
   agent: string | undefined;
 }
 
+/** One problem of a file people write by hand (a suite, a monitors file), where it is. */
+export interface FileProblem {
+  /** 1-based; absent when the file itself could not be read. */
+  line?: number;
+  col?: number;
+  /** Where in the file, e.g. `cases[2].assert[0].contains`. */
+  field?: string;
+  message: string;
+}
+
+/**
+ * A suite file of the run that did not load: one failing row with its problems, and the run
+ * fails; the files beside it run (docs/architecture.md, "Test suites").
+ */
+export interface BrokenSuite {
+  file: string;
+  problems: FileProblem[];
+}
+
+/** "broken.yaml:10:14: cases[0].assert: message" — a problem as the CLI and the Tests screen show it. */
+export function describeProblem(file: string, problem: FileProblem): string {
+  const where = problem.line !== undefined ? `${file}:${problem.line}:${problem.col ?? 1}` : file;
+  return `${where}: ${problem.field ? `${problem.field}: ` : ''}${problem.message}`;
+}
+
 export interface RunPlan {
   runId: string;
   startedAt: number;
+  /** Suite files named for the run that did not load; absent when every one loaded. */
+  broken?: BrokenSuite[];
   suites: {
     file: string;
     name: string;
@@ -155,6 +182,8 @@ export interface SuiteRunResult {
   startedAt: number;
   durationMs: number;
   suites: SuiteResult[];
+  /** As in the plan: each one makes the run fail. */
+  broken?: BrokenSuite[];
   totals: { attempts: number; passed: number; failed: number; cancelled: number; skipped: number };
   /** 429s the service answered during the run (retried); 0 when the limiter did its job. */
   rateLimited: number;

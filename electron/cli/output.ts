@@ -33,7 +33,8 @@ export function exitCodeFor(error: unknown): number {
   }
   if (error instanceof ApiError) {
     if (error.code === 'ABORTED') return EXIT.interrupted;
-    if (error.code === 'NETWORK' || error.code === 'CLIENT_TIMEOUT') return EXIT.network;
+    if (error.code === 'NETWORK' || error.code === 'CLIENT_TIMEOUT' || error.code === 'UNTRUSTED_CERT')
+      return EXIT.network;
     switch (error.status) {
       case 400:
         return EXIT.usage;

@@ -200,7 +200,9 @@ const conversationRoutes: Route = (program, session) => {
 const testRoute: Route = (program, session) => {
   program
     .command('test')
-    .description('run agent test suites (YAML); exit 0 when all pass, 1 when any fails, 2 on a usage error')
+    .description(
+      'run agent test suites (YAML); exit 0 when all pass, 1 when any fails or a file does not load (the others still run), 2 on a usage error',
+    )
     .argument('[files...]', 'suite files, or folders of *.yaml and *.yml files')
     .option('--agent <slug>', "run against this agent instead of the suites' own (repeatable)", collect)
     .addOption(

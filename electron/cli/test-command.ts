@@ -1,7 +1,7 @@
 // `agent-console test <files or folders…>`: runs agent test suites through the core's suites
 // (`core.suites`, as the Tests screen and the synthetic checks do) and reports for people and CI.
-// Exit 0 when every attempt passed, 1 when any failed, 2 on a usage or suite-file error (with the
-// file's line), 130 when interrupted. The key comes from the profile's keychain entry, or for CI
+// Exit 0 when every attempt passed, 1 when any failed or a suite file did not load (each problem
+// printed with its file and line; the other files run), 2 on a usage error, 130 when interrupted. The key comes from the profile's keychain entry, or for CI
 // from AGENT_API_KEY with --base-url: never from an argument, where shell history and process
 // lists would keep it.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import type { ConsoleCore } from '../core/console-core';
 import { checkCaCertFile, normaliseBaseUrl, type Profile } from '../core/profiles';
 import { redactSecrets, rememberSecret } from '../core/redact';
+import { describeProblem } from '../../shared/suite-run';
 import type { LoadedSuite } from '../core/suites/suite-loader';
 import type { RunSuite } from '../core/suites/suite-runner';
 import { Suites } from '../core/suites/suites';
@@ -92,10 +93,11 @@ export async function testCommand(context: CommandContext, positionals: string[]
       );
     }
     // Every suite file loads (and its declared values are remembered as secrets) before the core
-    // opens: a file that may not run sends nothing.
-    const { suites, failed } = await Suites.load(positionals);
-    // Every broken file at once, each problem with its line.
-    if (failed.length > 0) throw new UsageError(failed.map((e) => e.message).join('\n'));
+    // opens: a file that may not run sends nothing. It fails the run, every problem at once with
+    // its line, and the files beside it run (the rule of core.suites, as on the Tests screen).
+    const { suites, broken } = await Suites.load(positionals);
+    for (const file of broken)
+      for (const problem of file.problems) err(`✗ ${describeProblem(file.file, problem)}`);
     for (const warning of loadWarnings(suites)) err(warning);
 
     // A run against --base-url needs no mock.
@@ -133,6 +135,7 @@ export async function testCommand(context: CommandContext, positionals: string[]
         ...(concurrency !== undefined ? { concurrency } : {}),
         ...(repeat !== undefined ? { repeat } : {}),
         bail: options.bail === true,
+        broken,
         signal,
         onEvent: liveReporter(human),
       });

@@ -89,8 +89,12 @@ export function summary(result: SuiteRunResult): string {
   const parts = [`${t.passed} passed`, `${t.failed} failed`];
   if (t.cancelled) parts.push(`${t.cancelled} cancelled`);
   if (t.skipped) parts.push(`${t.skipped} skipped (--bail)`);
+  const broken = result.broken?.length ?? 0;
   const lines = [
     ...repeatLines(result),
+    ...(broken > 0
+      ? [`${broken} suite file${broken === 1 ? '' : 's'} did not load (problems above): counted as failed.`]
+      : []),
     `${parts.join(', ')} — ${t.attempts} attempt${t.attempts === 1 ? '' : 's'} in ${(result.durationMs / 1000).toFixed(1)} s`,
   ];
   if (result.rateLimited > 0) {

@@ -7,6 +7,7 @@ import { MAX_RETRY_AFTER_S } from './reply-limits';
 /** Codes the client itself produces, beside the service's (INVALID_KEY, RATE_LIMITED, …). */
 type ClientErrorCode =
   | 'NETWORK'
+  | 'UNTRUSTED_CERT'
   | 'CLIENT_TIMEOUT'
   | 'ABORTED'
   | 'INVALID_RESPONSE'

@@ -1,8 +1,10 @@
 // How a call of the API client ends without a reply: its own deadline (the whole call, a stream's
-// reading included), the caller's cancel, or the network. Each is told as its own ApiError code, so
-// the user reads "no answer within 15 seconds" rather than "could not reach the service".
+// reading included), the caller's cancel, a certificate not trusted, or the network. Each is told as
+// its own ApiError code, so the user reads "no answer within 15 seconds" or "the certificate is not
+// trusted" rather than "could not reach the service".
 import { errors as undiciErrors } from './http-agent';
 import { ApiError } from './api-error';
+import { untrustedCertificateCode } from './server-certificate';
 
 /** Why the client itself ended a call: its time was up. */
 const DEADLINE = Symbol('deadline');
@@ -55,6 +57,16 @@ export function classifyFailure(
       status: 0,
       code: 'ABORTED',
       message: 'The request was cancelled.',
+      cause: error,
+    });
+  }
+  // The service was reached; it is its certificate that this console does not trust.
+  const untrusted = untrustedCertificateCode(error);
+  if (untrusted) {
+    return new ApiError({
+      status: 0,
+      code: 'UNTRUSTED_CERT',
+      message: `The service's certificate is not trusted (${untrusted}), so nothing was sent to ${call.baseUrl}. Add its issuer's CA certificate to the profile (Profiles → Edit).`,
       cause: error,
     });
   }

@@ -22,7 +22,8 @@ const MAX_ERROR_TEXT = 300;
 export function statusOfFailure(error: unknown): MonitorStatus {
   const code = error instanceof ApiError ? error.code : undefined;
   const status = error instanceof ApiError ? error.status : 0;
-  if (code === 'NETWORK' || code === 'CLIENT_TIMEOUT') return 'unreachable';
+  // A certificate not trusted: no exchange is possible either, as the header said before it had words.
+  if (code === 'NETWORK' || code === 'CLIENT_TIMEOUT' || code === 'UNTRUSTED_CERT') return 'unreachable';
   if (status === 401 || status === 403) return 'key-rejected';
   if (status >= 500 || code === 'INVALID_RESPONSE') return 'unhealthy';
   return 'unknown';

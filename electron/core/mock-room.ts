@@ -10,6 +10,8 @@ import { CoreError } from './core-error';
 import type { FixtureStore } from './fixture-store';
 import { addKeyFor } from './key-info';
 import type { KeyVault } from './key-vault';
+import { EMBEDDED_MOCK_PROFILE_ID } from './profiles';
+import type { TranscriptStore } from './transcript-store';
 
 type Control = MockServer['control'];
 
@@ -18,6 +20,7 @@ interface MockRoomHost {
   mock: MockServer | undefined;
   fixtures: FixtureStore;
   vault: KeyVault;
+  transcripts: TranscriptStore;
 }
 
 export class MockRoom {
@@ -73,8 +76,17 @@ export class MockRoom {
     return this.change((control) => void (on ? control.applyChaos(preset) : control.undoChaos(preset)));
   }
 
-  reset(): Promise<MockStateView> {
-    return this.change((control) => control.reset());
+  /**
+   * Back to the mock's seed: its conversations and threads deleted, chaos and faults off. This
+   * console's records of the Embedded mock's sessions and threads go with them — they name
+   * conversations the mock no longer holds (docs/architecture.md, "The mock").
+   */
+  async reset(): Promise<MockStateView> {
+    const view = await this.change((control) => control.reset());
+    const { summaries } = await this.host.transcripts.list(EMBEDDED_MOCK_PROFILE_ID);
+    for (const { profileId, kind, id } of summaries)
+      await this.host.transcripts.remove({ profileId, kind, id });
+    return view;
   }
 
   requests(): ReturnType<Control['requests']> {
@@ -150,6 +162,7 @@ export class MockRoom {
       errorShape: state.faults.errorShape,
       chaos: state.chaos,
       presets: { ...CHAOS_PRESETS },
+      held: state.held,
     };
   }
 }

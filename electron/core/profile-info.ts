@@ -3,11 +3,13 @@
 import type { BridgeError } from '../../shared/bridge';
 import type { ConnectionTest, ProfileInfo } from '../../shared/bridge/profiles';
 import type { ApiClient } from './api-client';
+import { ApiError } from './api-error';
 import type { AppLog } from './app-log';
 import { CoreError } from './core-error';
 import type { KeyVault } from './key-vault';
 import type { ProfileStore } from './profile-store';
 import type { NewProfile, Profile } from './profiles';
+import { readServerChain } from './server-certificate';
 
 function profileInfo(profiles: ProfileStore, profile: Profile): ProfileInfo {
   return { ...profile, active: profiles.active()?.id === profile.id };
@@ -31,6 +33,32 @@ export async function addProfileConfirmed(
   return profileInfo(core.profiles, added);
 }
 
+/**
+ * A profile changed from a window, by the rule of `addProfileConfirmed`: a new base URL or key
+ * that would send the key to a server new to it needs the key typed again.
+ */
+export async function updateProfileConfirmed(
+  core: { vault: KeyVault; profiles: ProfileStore },
+  {
+    id,
+    confirmKey,
+    systemCa,
+    ...changes
+  }: Omit<NewProfile, 'caCertPath'> & {
+    id: string;
+    systemCa?: true | undefined;
+    confirmKey?: string | undefined;
+  },
+): Promise<ProfileInfo> {
+  if (confirmKey !== undefined) await core.vault.confirmWithSecret(changes.keyId, confirmKey);
+  const updated = core.profiles.update(
+    id,
+    { ...changes, ...(systemCa ? { caCertPath: null } : {}) },
+    { originConfirmed: confirmKey !== undefined },
+  );
+  return profileInfo(core.profiles, updated);
+}
+
 export function useProfile(core: { profiles: ProfileStore; appLog: AppLog }, id: string): ProfileInfo {
   const profile = core.profiles.use(id);
   core.appLog.info(`Active profile: ${profile.name} (${profile.baseUrl})`);
@@ -50,6 +78,20 @@ export async function testConnection(
     const health = await core.client(profile).health();
     return { ok: true, durationMs: Math.round(performance.now() - started), health };
   } catch (error) {
-    return { ok: false, durationMs: Math.round(performance.now() - started), error: describe(error) };
+    const durationMs = Math.round(performance.now() - started);
+    return { ok: false, durationMs, error: describe(await withIssuer(error, profile.baseUrl)) };
   }
+}
+
+/** A certificate not trusted, said with its issuer (read from the chain the server presents). */
+async function withIssuer(error: unknown, baseUrl: string): Promise<unknown> {
+  if (!(error instanceof ApiError) || error.code !== 'UNTRUSTED_CERT') return error;
+  const chain = await readServerChain(baseUrl).catch(() => undefined);
+  const issuer = chain?.chain.at(-1)?.issuer;
+  if (!issuer) return error;
+  return new ApiError({
+    ...error.toJSON(),
+    message: `The service's certificate is not trusted; its issuer is ${issuer}. Nothing was sent. To trust it, edit the profile and add the issuer's CA certificate.`,
+    cause: error,
+  });
 }

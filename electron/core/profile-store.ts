@@ -164,20 +164,36 @@ export class ProfileStore {
     rmSync(path, { force: true });
   }
 
-  update(id: string, changes: ProfileChanges, options: AddOptions = {}): Profile {
+  /**
+   * Changes a profile with the checks of `add`: a key going to a server new to it needs the
+   * user's confirmation; a CA given as PEM replaces the profile's (written as `add` writes it).
+   */
+  update(id: string, changes: ProfileChanges & { caCertPem?: string }, options: AddOptions = {}): Profile {
     const current = this.editable(id);
+    const pem = changes.caCertPem?.trim() ? changes.caCertPem : undefined;
     const merged: ProfileInput = {
       name: changes.name ?? current.name,
       baseUrl: changes.baseUrl ?? current.baseUrl,
       keyId: changes.keyId ?? current.keyId,
-      caCertPath: changes.caCertPath === null ? undefined : (changes.caCertPath ?? current.caCertPath),
+      caCertPath:
+        pem !== undefined || changes.caCertPath === null
+          ? undefined
+          : (changes.caCertPath ?? current.caCertPath),
     };
     this.checkOrigin(merged.keyId, merged.baseUrl, options);
-    const stored: StoredProfile = { id, ...this.check(merged, id) };
+    if (pem !== undefined) checkPemCertificates(pem, 'The CA certificate');
+    const checked = this.check(merged, id);
+    const written = pem !== undefined ? this.writeCaPem(pem) : undefined;
+    const stored: StoredProfile = { id, ...checked, ...(written ? { caCertPath: written.file } : {}) };
     this.change(() => {
-      this.settings.update((draft) => {
-        draft.profiles = draft.profiles.map((p) => (p.id === id ? stored : p));
-      });
+      try {
+        this.settings.update((draft) => {
+          draft.profiles = draft.profiles.map((p) => (p.id === id ? stored : p));
+        });
+      } catch (error) {
+        written?.undo();
+        throw error;
+      }
       this.options.keyOrigins?.allow(stored.keyId, originOf(stored.baseUrl));
     });
     if (stored.caCertPath !== current.caCertPath) this.dropOwnCa(current.caCertPath);

@@ -3,16 +3,8 @@
 // user fixes a file in one go.
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
+import { describeProblem, type FileProblem } from '../../shared/suite-run';
 import { locateInYaml } from './yaml-locate';
-
-export interface FileProblem {
-  /** 1-based; absent when the file itself could not be read. */
-  line?: number;
-  col?: number;
-  /** Where in the file, e.g. `cases[2].assert[0].contains`. */
-  field?: string;
-  message: string;
-}
 
 /** A problem at a path of the parsed value (a zod issue's path), placed on a line by `locate`. */
 export interface PathProblem {
@@ -32,10 +24,7 @@ export class YamlFileError extends Error {
     super(
       [...problems]
         .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0))
-        .map((p) => {
-          const where = p.line !== undefined ? `${file}:${p.line}:${p.col ?? 1}` : file;
-          return `${where}: ${p.field ? `${p.field}: ` : ''}${p.message}`;
-        })
+        .map((p) => describeProblem(file, p))
         .join('\n'),
     );
   }

@@ -23,7 +23,7 @@ import {
   MAX_THREAD_TITLE_LENGTH,
   SESSION_ID_PATTERN,
 } from '../../shared/api-limits';
-import type { SuiteRunResult } from '../../shared/suite-run';
+import { describeProblem, type SuiteRunResult } from '../../shared/suite-run';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -293,8 +293,8 @@ export function mcpServer(core: ConsoleCore, version: string): McpServer {
 }
 
 /**
- * A suite run through the core's suites, as `agent-console test` prepares it: the files load (and
- * any that does not is refused with its lines) before anything is sent.
+ * A suite run through the core's suites, as `agent-console test` prepares it: the files load
+ * before anything is sent; one that does not is a failure of the run, listed with its lines.
  */
 async function runSuite(
   core: ConsoleCore,
@@ -307,8 +307,14 @@ async function runSuite(
   },
   extra: Extra,
 ): Promise<unknown> {
-  const { suites, failed } = await Suites.load([resolve(input.path)]);
-  if (failed.length > 0) throw new CoreError('BAD_INPUT', failed.map((e) => e.message).join('\n'));
+  // A file that does not load is a failure of the run, with its lines; the files beside it run
+  // (the rule of core.suites, as for `agent-console test` and the Tests screen).
+  const { suites, broken } = await Suites.load([resolve(input.path)]);
+  if (input.case !== undefined && broken.length > 0)
+    throw new CoreError(
+      'BAD_INPUT',
+      broken.flatMap((b) => b.problems.map((p) => describeProblem(b.file, p))).join('\n'),
+    );
   const chosen = input.case === undefined ? suites : [onlyCase(suites, input.case)];
   const profiles = input.profile !== undefined ? [core.profile(input.profile)] : undefined;
   const runs = chosen.map((suite) => ({
@@ -318,6 +324,7 @@ async function runSuite(
   const token = extra._meta?.progressToken;
   const result = await core.suites.run(runs, {
     ...(input.repeat !== undefined ? { repeat: input.repeat } : {}),
+    broken,
     signal: extra.signal,
     onEvent: (event) => {
       if (token === undefined || event.type !== 'attempt-finished') return;
@@ -354,6 +361,14 @@ function suiteOutcome(result: SuiteRunResult): unknown {
     totals: result.totals,
     duration_ms: result.durationMs,
     rate_limited: result.rateLimited,
+    ...(result.broken?.length
+      ? {
+          broken_files: result.broken.map((b) => ({
+            file: b.file,
+            problems: b.problems.map((p) => describeProblem(b.file, p)),
+          })),
+        }
+      : {}),
     cases: result.suites.flatMap((suite) =>
       suite.cells.map((cell) => ({
         suite: suite.name,

@@ -25,8 +25,20 @@ function useMockChange<I>(
 /** An agent's status or pacing is what the service lists: every cached agent list is stale. */
 export const useSetMockAgent = () =>
   useMockChange((input: BridgeInput<'mock:agent'>) => bridge.mock.agent(input), [queryKeys.agents.root()]);
+/**
+ * Reset deletes the mock's conversations and threads, and the console's records of them: the
+ * browsers and the playground's sessions list are read again.
+ */
 export const useResetMock = () =>
-  useMockChange((_: void) => bridge.mock.reset({}), [queryKeys.agents.root()]);
+  useMockChange(
+    (_: void) => bridge.mock.reset({}),
+    [
+      queryKeys.agents.root(),
+      queryKeys.conversations.root(),
+      queryKeys.threads.root(),
+      queryKeys.transcripts.root(),
+    ],
+  );
 export const useSetMockHealth = () =>
   useMockChange((input: BridgeInput<'mock:health'>) => bridge.mock.health(input));
 export const useSetMockErrorShape = () =>

@@ -1,5 +1,5 @@
-// What the Profiles screen does with profiles: add one and remove one (mutations, each
-// invalidating what it changed) and test one's connection. Apart from profiles.ts, which the header
+// What the Profiles screen does with profiles: add, edit and remove one (mutations, each
+// invalidating what it changed), test one's connection, and read a server's certificate. Apart from profiles.ts, which the header
 // reads: the first screen's bundle carries no mutation code.
 import type { BridgeInput, ConnectionTest } from '../../shared/bridge';
 import { bridge } from '../bridge';
@@ -12,6 +12,16 @@ export const useAddProfile = () =>
     (input: BridgeInput<'profiles:add'>) => bridge.profiles.add(input),
     [queryKeys.profiles(), queryKeys.keys()],
   );
+
+/** A profile edited: its key may have a new server too; "Connected" must be asked again. */
+export const useUpdateProfile = () =>
+  useChange(
+    (input: BridgeInput<'profiles:update'>) => bridge.profiles.update(input),
+    [queryKeys.profiles(), queryKeys.keys(), queryKeys.connections()],
+  );
+
+/** The chain an https:// server presents (nothing sent), to check before trusting its CA. */
+export const readServerCertificate = (baseUrl: string) => bridge.profiles.serverCertificate({ baseUrl });
 
 /** Another profile active (or the active one gone): "Connected" must be asked again. */
 export const useRemoveProfile = () =>

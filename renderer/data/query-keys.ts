@@ -29,6 +29,8 @@ export const queryKeys = {
     root: () => ['agents'] as const,
   },
   conversations: {
+    /** Every profile's conversations (the mock was reset). */
+    root: () => ['conversations'] as const,
     of: (profile: ProfileKey) => ['conversations', p(profile)] as const,
     page: (profile: ProfileKey, agent: string | undefined, limit: number, offset: number) =>
       ['conversations', p(profile), 'page', { agent: agent ?? null, limit, offset }] as const,
@@ -36,6 +38,7 @@ export const queryKeys = {
       ['conversations', p(profile), 'all', { agent: agent ?? null }] as const,
   },
   threads: {
+    root: () => ['threads'] as const,
     of: (profile: ProfileKey) => ['threads', p(profile)] as const,
   },
   /** What this console recorded (on disk, not behind the limiter). */

@@ -104,6 +104,8 @@ export interface MockStateView {
   chaos: { preset: string; description: string; since: string }[];
   /** Every preset with what it does. */
   presets: Record<string, string>;
+  /** What the mock holds, which Reset deletes (its demo data comes back). */
+  held: { conversations: number; threads: number };
 }
 
 export interface MockRequest {

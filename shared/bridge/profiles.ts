@@ -21,7 +21,32 @@ export const PROFILES_CALLS = {
     }),
     output: returns<ProfileInfo>(),
   },
+  /**
+   * Changes a profile: the same checks as adding, the key typed again when it would go to a
+   * server new to it. `caCertPem` replaces the CA; `systemCa` goes back to the system trust store;
+   * neither keeps the profile's CA.
+   */
+  'profiles:update': {
+    input: z.strictObject({
+      id,
+      name: text(200),
+      baseUrl: text(2000),
+      keyId: id,
+      caCertPem: text(1_000_000).optional(),
+      systemCa: z.literal(true).optional(),
+      confirmKey: text(200).optional(),
+    }),
+    output: returns<ProfileInfo>(),
+  },
   'profiles:remove': { input: z.strictObject({ id }), output: returns<{ removed: string }>() },
+  /**
+   * The certificate chain an https:// server presents, read (nothing sent) so the user can check
+   * its issuer and fingerprint before trusting its CA for a profile.
+   */
+  'profiles:serverCertificate': {
+    input: z.strictObject({ baseUrl: text(2000) }),
+    output: returns<ServerChain>(),
+  },
   'profiles:use': { input: z.strictObject({ id }), output: returns<ProfileInfo>() },
   /** Calls GET /health with the profile and reports what happened. */
   'profiles:test': { input: z.strictObject({ id }), output: returns<ConnectionTest>() },
@@ -39,6 +64,22 @@ export interface ProfileInfo {
   caCertPath?: string;
   builtIn: boolean;
   active: boolean;
+}
+
+/** A certificate a service presented, as the user checks it before trusting it. */
+export interface ServerCertificate {
+  subject: string;
+  issuer: string;
+  /** SHA-256, colon-separated hex, as browsers and `openssl x509 -fingerprint -sha256` show it. */
+  fingerprint256: string;
+  validTo: string;
+}
+
+export interface ServerChain {
+  /** The service's own certificate first, each issuer it sent after it. */
+  chain: ServerCertificate[];
+  /** The self-signed CA at the top of the chain, which a profile can trust; absent when not sent. */
+  ca?: ServerCertificate & { pem: string };
 }
 
 export interface ConnectionTest {

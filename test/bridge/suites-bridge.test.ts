@@ -225,12 +225,22 @@ describe('suites:*', () => {
     }
   });
 
-  test('a whole-folder run stops on a broken file with its line', async () => {
-    const refused = await host.invoke('suites:run', {});
-    expect(refused).toMatchObject({
-      ok: false,
-      error: { message: expect.stringContaining('broken.yaml:6') },
-    });
+  test('a whole-folder run fails a broken file as one row with its line, and runs the others', async () => {
+    const run = await runAndWait({});
+    const started = run.progress.find((p) => p.type === 'run-started');
+    const broken = [
+      { file: join(folder, 'broken.yaml'), problems: [expect.objectContaining({ line: 6, col: 9 })] },
+    ];
+    expect(started?.type === 'run-started' && started.plan.broken).toEqual(broken);
+    expect(started?.type === 'run-started' && started.plan.suites.map((s) => s.name)).toEqual(['Echo']);
+    const cells = run.progress.filter((p) => p.type === 'cell-finished');
+    expect(cells.map((c) => c.type === 'cell-finished' && c.cell.status)).toEqual(['passed']);
+    const end = run.progress.find((p) => p.type === 'run-finished');
+    expect(end?.type === 'run-finished' && end.result).toMatchObject({ status: 'failed', broken });
+    // Run on its own, the broken file is still a run: its one failing row.
+    const alone = await runAndWait({ file: 'broken.yaml' });
+    const finished = alone.progress.find((p) => p.type === 'run-finished');
+    expect(finished?.type === 'run-finished' && finished.result).toMatchObject({ status: 'failed', broken });
   });
 
   test('an edit on disk arrives as suites:changed', async () => {

@@ -2,7 +2,7 @@
 // by a real XSD validator (xmllint, libxml2) against the common JUnit XSD (test/fixtures/junit.xsd).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -204,29 +204,42 @@ describe('a failing suite', () => {
   }, 60_000);
 });
 
-describe('bad input exits 2 and says why', () => {
-  test('a malformed suite file names its line', async () => {
+describe('a suite file that does not load', () => {
+  test('is a failure with its line (exit 1), and the files beside it run', async () => {
     const file = join(dataDir, 'malformed.yaml');
     writeFileSync(
       file,
       'name: Broken\ncases:\n  - name: a\n    message: hi\n    assert:\n      - contain: hi\n',
     );
-    const result = await cli([file]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain(
-      `agent-console test: ${file}:6:9: cases[0].assert[0].contain: Unknown assertion "contain"`,
-    );
-    expect(result.stdout).toBe('');
-  }, 30_000);
+    const out = join(dataDir, 'malformed.xml');
+    const result = await cli([file, 'examples/agent-tests/echo.yaml', '--reporter', 'junit', '--out', out]);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(`✗ ${file}:6:9: cases[0].assert[0].contain: Unknown assertion "contain"`);
+    // echo.yaml ran: its cases passed.
+    expect(result.stdout).toMatch(/^\d+ passed, 0 failed/m);
+    expect(result.stdout).toContain('1 suite file did not load (problems above): counted as failed.');
+    const { suites, cases } = junit(out);
+    expect(suites.map((s) => s.file)).toEqual([file, 'examples/agent-tests/echo.yaml']);
+    expect(cases[0]).toMatchObject({
+      classname: file,
+      error: {
+        type: 'suite-file',
+        message: expect.stringContaining(`${file}:6:9: cases[0].assert[0].contain`),
+      },
+    });
+    reports.push(out);
+  }, 60_000);
 
-  test('YAML that does not parse names its line', async () => {
+  test('YAML that does not parse names its line and column', async () => {
     const file = join(dataDir, 'syntax.yaml');
     writeFileSync(file, 'name: Broken\ncases:\n  - name: [a\n');
     const result = await inProcess([file]);
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`${file.replaceAll('.', '\\.')}:\\d+:\\d+: `));
   }, 30_000);
+});
 
+describe('bad input exits 2 and says why', () => {
   test.each([
     [
       ['examples/agent-tests', '--reporter', 'xml'],
@@ -332,7 +345,7 @@ describe('a suite file from a pull request', () => {
     removeDir(mock.dataDir);
   });
 
-  test('reading AGENT_API_KEY or an undeclared variable exits 2 naming file, line and field, and sends nothing', async () => {
+  test('reading AGENT_API_KEY or an undeclared variable fails naming file, line and field, and sends nothing', async () => {
     const ciSecret = `ci-secret-${randomUUID()}`;
     const file = join(dataDir, 'pr-suite.yaml');
     writeFileSync(
@@ -349,7 +362,7 @@ describe('a suite file from a pull request', () => {
     const out = join(dataDir, 'pr-suite.xml');
     const before = served();
     const result = await cli(ciArgs(file, out), { env: { AGENT_API_KEY: key(), CI_SECRET: ciSecret } });
-    expect(result.code, result.stderr).toBe(2);
+    expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toContain(
       `${file}:4:5: cases[0].name: Names are shown in reports; they cannot read the environment ({{env.AGENT_API_KEY}}).`,
     );
@@ -359,9 +372,13 @@ describe('a suite file from a pull request', () => {
     expect(result.stderr).toContain(
       `${file}:5:5: cases[0].message: {{env.CI_SECRET}} reads an environment variable the suite does not declare`,
     );
-    for (const secret of [key(), ciSecret]) expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
-    expect(existsSync(out)).toBe(false);
-    // Nothing reached the service: the file is refused before the core opens.
+    // The report names the file as a failure, and no value it tried to read.
+    const report = readFileSync(out, 'utf8');
+    expect(report).toContain('AGENT_API_KEY holds the API key: a suite file cannot read it.');
+    for (const secret of [key(), ciSecret]) {
+      expect(`${result.stdout}${result.stderr}${report}`).not.toContain(secret);
+    }
+    // Nothing reached the service: a file that does not load sends nothing.
     expect(served()).toBe(before);
   }, 60_000);
 
@@ -437,8 +454,8 @@ test('the README’s GitHub Actions step for the embedded mock runs as written',
 }, 90_000);
 
 describe.skipIf(!hasXmllint)(`JUnit XML against the JUnit XSD${hasXmllint ? '' : ` (${NO_XMLLINT})`}`, () => {
-  test('every report written above validates, the passing one and the failing one', () => {
-    expect(reports).toHaveLength(4);
+  test('every report written above validates: passing, failing, and with a file that does not load', () => {
+    expect(reports).toHaveLength(5);
     for (const file of reports) expect(xmllint(file)).toEqual({ ok: true, output: `${file} validates\n` });
   });
 

@@ -384,4 +384,17 @@ describe('where a key may be sent', () => {
     profiles.add(b, { originConfirmed: true });
     expect(vault.get(keyId)?.origins).toEqual(['https://a.example.com', 'https://b.example.com']);
   });
+
+  test('an edit is held to the same rule: a new name passes, a new server for the key needs the confirmation', () => {
+    const profiles = withOrigins();
+    const a = profiles.add({ name: 'A', baseUrl: 'https://a.example.com', keyId }, { bindFirstOrigin: true });
+    expect(profiles.update(a.id, { name: 'Renamed' }).name).toBe('Renamed');
+    const moved = failure(() => profiles.update(a.id, { baseUrl: 'https://c.example.com' }));
+    expect(moved.code).toBe('ORIGIN_NOT_CONFIRMED');
+    expect(profiles.get(a.id)?.baseUrl).toBe('https://a.example.com');
+    expect(vault.get(keyId)?.origins).toEqual(['https://a.example.com']);
+    profiles.update(a.id, { baseUrl: 'https://c.example.com' }, { originConfirmed: true });
+    expect(profiles.get(a.id)).toMatchObject({ name: 'Renamed', baseUrl: 'https://c.example.com' });
+    expect(vault.get(keyId)?.origins).toEqual(['https://a.example.com', 'https://c.example.com']);
+  });
 });

@@ -69,8 +69,11 @@ test('revoking the active key at the mock: the playground says INVALID_KEY and l
   // A user mid-session: the playground already knows the agents when the key is revoked.
   await expect(await sendIn(app, 'echo', 'hello', false)).toContainText('hello');
   const screen = await openMock(app);
-  app.once('dialog', (dialog) => void dialog.accept());
   await screen.getByRole('button', { name: 'Revoke pro' }).click();
+  await app
+    .getByRole('dialog', { name: 'Revoke the mock key “pro”?' })
+    .getByRole('button', { name: 'Revoke the key' })
+    .click();
   await expect(screen.getByRole('row', { name: 'Mock key pro' })).toContainText('Revoked');
   const reply = await sendIn(app, 'echo', 'still there?', false);
   await expect(reply).toContainText('INVALID_KEY');
@@ -120,6 +123,10 @@ test('"outage" turns the Health screen unhealthy on the next check; the header s
   await app.screenshot({ path: screenshotPath('mock-outage-health') });
   await app.getByTestId('chaos-badge').click();
   await screen.getByRole('button', { name: 'Reset mock' }).click();
+  await app
+    .getByRole('dialog', { name: 'Reset the mock?' })
+    .getByRole('button', { name: 'Reset the mock' })
+    .click();
   await expect(app.getByTestId('chaos-badge')).toHaveCount(0);
 });
 

@@ -76,19 +76,18 @@ test('a reply is safe Markdown: raw HTML shows as text, and a link opens outside
   await expect(text).toContainText('<img src=x onerror="window.hacked=1">');
   expect(await app.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
 
-  let asked = '';
-  app.once('dialog', (dialog) => {
-    asked = dialog.message();
-    void dialog.dismiss();
-  });
+  // Asked in the console's own dialog, with the whole address; Cancel opens nothing.
   await text.getByRole('link', { name: 'the docs' }).click();
-  expect(asked).toContain('https://example.com/docs');
+  const ask = app.getByRole('dialog', { name: 'Open this link outside the console?' });
+  await expect(ask.getByTestId('link-url')).toHaveText('https://example.com/docs');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
   expect(context.pages()).toHaveLength(1);
   expect(app.url()).not.toContain('example.com');
 
-  app.once('dialog', (dialog) => void dialog.accept());
   const popup = context.waitForEvent('page');
   await text.getByRole('link', { name: 'the docs' }).click();
+  await ask.getByRole('button', { name: 'Open link' }).click();
   const opened = await popup;
   expect(await opened.evaluate(() => window.opener)).toBeNull();
   await opened.close();

@@ -58,8 +58,11 @@ test('keys: a bad key shows the shape error, a good one appears masked with its 
   expect(await app.content()).not.toContain(secret);
   await app.screenshot({ path: screenshotPath('keys-added') });
 
-  app.once('dialog', (dialog) => void dialog.accept());
   await row.getByRole('button', { name: 'Remove staging' }).click();
+  await app
+    .getByRole('dialog', { name: 'Remove the key “staging”?' })
+    .getByRole('button', { name: 'Remove the key' })
+    .click();
   await expect(table.getByRole('row').filter({ hasText: 'staging' })).toHaveCount(0);
 });
 

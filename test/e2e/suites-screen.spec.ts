@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { rememberSecret } from '../../electron/core/redact';
-import { expect, screenshotPath, test } from './fixtures';
+import { expect, screenshotLightAndDark, screenshotPath, test } from './fixtures';
 
 let folder: string;
 // In the web host's home folder: a typed folder must be inside it.
@@ -222,4 +222,31 @@ test.describe('in a dark desktop theme', () => {
     await expect(app.getByRole('region', { name: 'Cell detail' })).toContainText('Bonjour');
     await app.screenshot({ path: screenshotPath('tests-failing-cell-dark'), fullPage: true });
   });
+});
+
+test('Run all with a broken suite file: it is one failing row with its file:line, the others run', async ({
+  app,
+}) => {
+  rmSync(join(folder, 'deliberately-failing.yaml'));
+  writeFileSync(
+    join(folder, 'broken.yaml'),
+    'name: Broken\ncases:\n  - name: x\n    message: hi\n    assert:\n      - containz: hi\n',
+  );
+  await openTests(app);
+  await app.getByRole('button', { name: 'Run all' }).click();
+  await runFinished(app);
+  await expect(app.getByTestId('run-progress')).toContainText('· failed');
+  const broken = app.getByTestId('broken-suite');
+  await expect(broken).toHaveCount(1);
+  await expect(broken).toContainText('broken.yaml does not load');
+  await expect(broken.getByRole('list', { name: 'Problems in broken.yaml' })).toContainText(
+    'broken.yaml:6:9 cases[0].assert[0].containz Unknown assertion "containz"',
+  );
+  // The valid suites beside it ran, every cell to the end, and passed.
+  await expect(app.getByRole('table', { name: 'Results of Echo replies' })).toBeVisible();
+  await expect(cells(app).and(app.locator('[data-state="passed"]')).first()).toBeVisible();
+  await expect(cells(app).and(app.locator(':not([data-state="passed"])'))).toHaveCount(0);
+  await expect(app.getByRole('alert')).toHaveCount(0);
+  await broken.scrollIntoViewIfNeeded();
+  await screenshotLightAndDark(app, 'tests-broken-file');
 });

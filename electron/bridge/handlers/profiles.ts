@@ -1,6 +1,13 @@
 // profiles:… — which service, with which key and CA; the active one is what every screen uses
 // (electron/core/profile-info.ts).
-import { addProfileConfirmed, profileInfos, testConnection, useProfile } from '../../core/profile-info';
+import {
+  addProfileConfirmed,
+  profileInfos,
+  testConnection,
+  updateProfileConfirmed,
+  useProfile,
+} from '../../core/profile-info';
+import { readServerChain } from '../../core/server-certificate';
 import { toBridgeError } from '../bridge-error';
 import type { DomainHandlers, HandlerContext } from './context';
 
@@ -9,6 +16,8 @@ export function profilesHandlers({ core, emit, onClose }: HandlerContext): Domai
   return {
     'profiles:list': async () => profileInfos(core.profiles),
     'profiles:add': async (profile) => addProfileConfirmed(core, profile),
+    'profiles:update': async (profile) => updateProfileConfirmed(core, profile),
+    'profiles:serverCertificate': async ({ baseUrl }) => readServerChain(baseUrl),
     'profiles:remove': async ({ id }) => (core.profiles.remove(id), { removed: id }),
     'profiles:use': async ({ id }) => useProfile(core, id),
     'profiles:test': async ({ id }) => testConnection(core, id, toBridgeError),

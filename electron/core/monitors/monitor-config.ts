@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { SuiteAssertion } from '../../../shared/suite';
 import { MAX_HEALTH_INTERVAL_MS, MIN_HEALTH_INTERVAL_MS } from '../../../shared/health';
 import { holdsApiKey } from '../suites/suite-env';
-import { parseYamlFile, YamlFileError, type FileProblem, type PathProblem } from '../yaml-file';
+import type { FileProblem } from '../../../shared/suite-run';
+import { parseYamlFile, YamlFileError, type PathProblem } from '../yaml-file';
 
 export const MONITORS_FILE = 'monitors.yaml';
 

@@ -1,12 +1,20 @@
 // A suite run as JUnit XML, the report every CI reads (Jenkins, GitLab, GitHub Actions reporters):
-// one <testsuite> per suite file, one <testcase> per case × target × repeat, a <failure> carrying
+// one <testsuite> per suite file (one errored <testcase> for a file that does not load), one
+// <testcase> per case × target × repeat, a <failure> carrying
 // each failed assertion's line, expected and actual, an <error> when the exchange itself failed.
 // Valid against test/fixtures/junit.xsd (checked with xmllint in the tests), a schema of the format
 // as CI readers take it, stricter than most of them: junit-report-builder writes `skipped` on
 // <testsuites>, which it refuses, so the document is built here and serialised (escaping) by
 // fast-xml-parser.
 import { XMLBuilder } from 'fast-xml-parser';
-import type { AttemptResult, CellResult, CheckResult, SuiteRunResult } from '../../../shared/suite-run';
+import {
+  describeProblem,
+  type AttemptResult,
+  type BrokenSuite,
+  type CellResult,
+  type CheckResult,
+  type SuiteRunResult,
+} from '../../../shared/suite-run';
 
 /** Characters XML 1.0 cannot carry at all (control characters, lone surrogates). */
 /* eslint-disable no-control-regex -- finding control characters is the point */
@@ -92,10 +100,39 @@ function testcase(suiteName: string, cell: CellResult, attempt: AttemptResult): 
   return node;
 }
 
+/** A file that did not load: a suite of one errored case, so CI counts it and shows its lines. */
+function brokenTestsuite(broken: BrokenSuite, timestamp: string): Record<string, unknown> {
+  const problems = broken.problems.map((p) => describeProblem(broken.file, p));
+  return {
+    '@_name': xmlText(broken.file),
+    '@_tests': 1,
+    '@_failures': 0,
+    '@_errors': 1,
+    '@_skipped': 0,
+    '@_time': seconds(0),
+    '@_timestamp': timestamp,
+    '@_file': xmlText(broken.file),
+    testcase: [
+      {
+        '@_classname': xmlText(broken.file),
+        '@_name': 'the suite file loads',
+        '@_time': seconds(0),
+        error: {
+          '@_message': xmlText(clip(problems[0] ?? 'The file does not load.', 500)),
+          '@_type': 'suite-file',
+          '#text': xmlText(problems.join('\n')),
+        },
+      },
+    ],
+  };
+}
+
 export function junitReport(result: SuiteRunResult): string {
-  let tests = 0;
+  const timestamp = new Date(result.startedAt).toISOString().slice(0, 19);
+  const broken = result.broken ?? [];
+  let tests = broken.length;
   let failures = 0;
-  let errors = 0;
+  let errors = broken.length;
   const suites = result.suites.map((suite) => {
     const cases = suite.cells.flatMap((cell) => cell.attempts.map((a) => testcase(suite.name, cell, a)));
     const count = (key: string): number => cases.filter((c) => key in c).length;
@@ -110,7 +147,7 @@ export function junitReport(result: SuiteRunResult): string {
       '@_errors': count('error'),
       '@_skipped': count('skipped'),
       '@_time': seconds(suiteMs),
-      '@_timestamp': new Date(result.startedAt).toISOString().slice(0, 19),
+      '@_timestamp': timestamp,
       '@_file': xmlText(suite.file),
       testcase: cases,
     };
@@ -130,7 +167,7 @@ export function junitReport(result: SuiteRunResult): string {
       '@_failures': failures,
       '@_errors': errors,
       '@_time': seconds(result.durationMs),
-      testsuite: suites,
+      testsuite: [...broken.map((b) => brokenTestsuite(b, timestamp)), ...suites],
     },
   }) as string;
 }

@@ -77,7 +77,7 @@ export async function suiteFileNames(folder: string): Promise<string[]> {
     .sort();
 }
 
-export async function loadFolderSuite(folder: string, file: string): Promise<LoadedSuite> {
+async function loadFolderSuite(folder: string, file: string): Promise<LoadedSuite> {
   return loadSuiteFile(suitePath(folder, file));
 }
 
@@ -95,16 +95,7 @@ export async function listFolder(folder: string): Promise<FolderListing> {
       });
     } catch (error) {
       if (!(error instanceof SuiteFileError)) throw error;
-      suites.push({
-        file,
-        cases: [],
-        agents: [],
-        problems: error.problems.map((p) => ({
-          ...(p.line !== undefined ? { line: p.line } : {}),
-          ...(p.field !== undefined ? { field: p.field } : {}),
-          message: p.message,
-        })),
-      });
+      suites.push({ file, cases: [], agents: [], problems: error.problems });
     }
   }
   return { folder, suites };

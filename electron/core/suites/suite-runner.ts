@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   AttemptResult,
+  BrokenSuite,
   CellResult,
   PlannedCase,
   RunPlan,
@@ -39,6 +40,8 @@ export interface RunOptions {
   /** Stop starting attempts after the first failure. */
   bail?: boolean;
   signal?: AbortSignal;
+  /** Suite files of the run that did not load: failing rows of its plan and result. */
+  broken?: readonly BrokenSuite[];
   onEvent?: (event: SuiteRunEvent) => void;
   now?: () => number;
 }
@@ -162,9 +165,11 @@ export async function runSuites(suites: readonly RunSuite[], options: RunOptions
     }
     return { file: suite.file, name: suite.name, cells };
   });
+  const broken = options.broken?.length ? { broken: [...options.broken] } : {};
   const plan: RunPlan = {
     runId,
     startedAt,
+    ...broken,
     suites: suites.map(({ suite, targets }, i) => ({
       file: suite.file,
       name: suite.name,
@@ -232,10 +237,15 @@ export async function runSuites(suites: readonly RunSuite[], options: RunOptions
   const result: SuiteRunResult = {
     runId,
     status:
-      options.signal?.aborted || totals.cancelled > 0 ? 'cancelled' : totals.failed > 0 ? 'failed' : 'passed',
+      options.signal?.aborted || totals.cancelled > 0
+        ? 'cancelled'
+        : totals.failed > 0 || options.broken?.length
+          ? 'failed'
+          : 'passed',
     startedAt,
     durationMs: Math.round(performance.now() - t0),
     suites: results,
+    ...broken,
     totals,
     rateLimited: attempts.reduce((n, a) => n + a.steps.reduce((m, s) => m + s.rateLimited, 0), 0),
   };

@@ -15,7 +15,7 @@ import type {
   StoredSuiteRun,
   SuiteRunSummary,
 } from '../../../shared/suite-folder';
-import type { SuiteRunResult } from '../../../shared/suite-run';
+import type { BrokenSuite, SuiteRunResult } from '../../../shared/suite-run';
 import type { AppLog } from '../app-log';
 import { CoreError } from '../core-error';
 import type { Profile } from '../profiles';
@@ -24,7 +24,7 @@ import { RunStore } from './run-store';
 import type { ObservedReply } from './save-case';
 import type { SuiteEnvOptions } from './suite-env';
 import type { SuiteExchange } from './suite-exchange';
-import type { LoadedSuite, SuiteFileError } from './suite-loader';
+import type { LoadedSuite } from './suite-loader';
 import type { RunOptions, RunSuite, RunTarget } from './suite-runner';
 import { suiteTargets, type TargetChoice } from './suite-targets';
 
@@ -67,22 +67,24 @@ export class Suites {
   // loads every file before it opens one, and a file that may not run sends nothing.
 
   /**
-   * The suite files named (a folder: its *.yaml and *.yml), each loaded; the files that do not
-   * load are returned with their problems, every one at once.
+   * The suite files named (a folder: its *.yaml and *.yml), each loaded. A file that does not load
+   * is returned with its problems, every one at once, and does not stop the others: the one rule
+   * of the CLI and the Tests screen is that it becomes a failing row of the run (`broken` in
+   * `run`'s options) and the files beside it run (docs/architecture.md, "Test suites").
    */
-  static async load(paths: readonly string[]): Promise<{ suites: LoadedSuite[]; failed: SuiteFileError[] }> {
+  static async load(paths: readonly string[]): Promise<{ suites: LoadedSuite[]; broken: BrokenSuite[] }> {
     const loader = await import('./suite-loader');
     const suites: LoadedSuite[] = [];
-    const failed: SuiteFileError[] = [];
+    const broken: BrokenSuite[] = [];
     for (const file of await loader.findSuiteFiles(paths)) {
       try {
         suites.push(await loader.loadSuiteFile(file));
       } catch (error) {
         if (!(error instanceof loader.SuiteFileError)) throw error;
-        failed.push(error);
+        broken.push({ file: error.file, problems: error.problems });
       }
     }
-    return { suites, failed };
+    return { suites, broken };
   }
 
   /** One suite file, read with the environment rules of `options` (a monitor's key variable). */
@@ -166,11 +168,11 @@ export class Suites {
     caseKey?: string;
     concurrency?: number;
   }): Promise<{ runId: string }> {
-    const suites = await this.loadFromFolder(request.file, request.caseKey);
+    const { suites, broken } = await this.loadFromFolder(request.file, request.caseKey);
     const runs = suites.map((suite) => ({ suite, targets: this.targets(suite) }));
     const controller = new AbortController();
     return new Promise((resolve, reject) => {
-      this.runAndKeep(runs, controller, (runId) => resolve({ runId }), request.concurrency).catch(
+      this.runAndKeep(runs, broken, controller, (runId) => resolve({ runId }), request.concurrency).catch(
         (error: unknown) => {
           this.host.appLog.error(`suites: the run failed: ${String(error)}`);
           reject(error);
@@ -251,28 +253,28 @@ export class Suites {
   private async loadFromFolder(
     file: string | undefined,
     caseKey: string | undefined,
-  ): Promise<LoadedSuite[]> {
+  ): Promise<{ suites: LoadedSuite[]; broken: BrokenSuite[] }> {
     const dir = this.openFolder();
-    const { loadFolderSuite, suiteFileNames } = await import('./suite-folder');
-    const files = file ? [file] : await suiteFileNames(dir);
-    const suites: LoadedSuite[] = [];
-    // A file that does not load stops the run with its problems: the screen shows them by line.
-    for (const name of files) suites.push(await loadFolderSuite(dir, name));
-    if (caseKey === undefined) return suites;
-    const only = suites[0]?.cases.filter((c) => c.key === caseKey) ?? [];
-    if (!suites[0] || only.length === 0)
-      throw new CoreError('NOT_FOUND', `The suite has no case ${caseKey}.`);
-    return [{ ...suites[0], cases: only }];
+    const { suiteFileNames, suitePath } = await import('./suite-folder');
+    const names = file ? [file] : await suiteFileNames(dir);
+    const loaded = await Suites.load(names.map((name) => suitePath(dir, name)));
+    const [first] = loaded.suites;
+    if (caseKey === undefined || !first) return loaded;
+    const only = first.cases.filter((c) => c.key === caseKey);
+    if (only.length === 0) throw new CoreError('NOT_FOUND', `The suite has no case ${caseKey}.`);
+    return { suites: [{ ...first, cases: only }], broken: [] };
   }
 
   private async runAndKeep(
     runs: RunSuite[],
+    broken: BrokenSuite[],
     controller: AbortController,
     onStarted: (runId: string) => void,
     concurrency: number | undefined,
   ): Promise<void> {
     const result = await this.run(runs, {
       ...(concurrency !== undefined ? { concurrency } : {}),
+      broken,
       signal: controller.signal,
       onEvent: (event) => {
         if (event.type === 'run-started') {

@@ -3,8 +3,9 @@
 // typed here goes to the core once and is cleared from the page.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage } from '../../components/error-message';
-import type { BridgeInput } from '../../../shared/bridge';
+import type { BridgeInput, KeyInfo } from '../../../shared/bridge';
 import { useAppInfo } from '../../data/app';
 import { useAddKey, useKeys, useRemoveKey } from '../../data/keys';
 import { useProfiles } from '../../data/profiles';
@@ -25,6 +26,7 @@ export function KeysScreen() {
   });
   const { isValid, isSubmitting: busy, errors } = form.formState;
   const [error, setError] = useState<unknown>();
+  const [confirmDialog, confirm] = useConfirm();
   // Said as it is typed; an empty key shows the hint instead.
   const shape = form.watch('secret').trim() !== '' ? errors.secret?.message : undefined;
   // While the keychain is being checked, a key added waits for it in the core, then is kept there.
@@ -44,16 +46,23 @@ export function KeysScreen() {
     }
   }
 
-  async function remove(id: string, keyName: string) {
-    if (
-      !window.confirm(
-        `Remove the key “${keyName}” from this computer? The key itself stays valid at the service.`,
-      )
-    )
-      return;
+  function askToRemove(key: KeyInfo) {
+    const where = key.storage === 'os-keychain' ? 'the system keychain' : 'this session';
+    confirm(
+      {
+        title: `Remove the key “${key.name}”?`,
+        body: `This deletes its secret (${key.last4}) from ${where}, and this console cannot show it again. The key itself stays valid at the service.`,
+        confirmLabel: 'Remove the key',
+        destructive: true,
+      },
+      () => remove(key),
+    );
+  }
+
+  async function remove(key: KeyInfo) {
     setError(undefined);
     try {
-      await removeKey.mutateAsync(id);
+      await removeKey.mutateAsync(key.id);
     } catch (e) {
       setError(e);
     }
@@ -61,6 +70,7 @@ export function KeysScreen() {
 
   return (
     <section className="screen">
+      {confirmDialog}
       <h2>Keys</h2>
       {keychain?.available ? (
         <p className="note">
@@ -182,7 +192,7 @@ export function KeysScreen() {
                   <button
                     type="button"
                     className="secondary"
-                    onClick={() => void remove(k.id, k.name)}
+                    onClick={() => askToRemove(k)}
                     disabled={usedBy.length > 0}
                     title={usedBy.length > 0 ? `Used by ${usedBy.map((p) => p.name).join(', ')}` : undefined}
                     aria-label={`Remove ${k.name}`}

@@ -3,6 +3,7 @@
 // however far down the row is; "Copy as curl" gives a runnable command with the key as a
 // variable, never the key; the whole log exports as JSON or HAR 1.2.
 import { useMemo, useState } from 'react';
+import { useConfirm } from '../../components/confirm-dialog';
 import { downloadText } from '../../components/download';
 import { ErrorMessage } from '../../components/error-message';
 import { exportLog } from '../../data/log';
@@ -19,6 +20,7 @@ export function LogScreen() {
   const [error, setError] = useState<unknown>();
   const [filter, setFilter] = useState<LogFilter>(NO_FILTER);
   const clear = useClearLog();
+  const [confirmDialog, confirm] = useConfirm();
   const shown = useMemo(() => entries.filter((e) => matchesFilter(e, filter)).reverse(), [entries, filter]);
   const entry = entries.find((e) => e.id === selected);
 
@@ -56,7 +58,17 @@ export function LogScreen() {
           <button
             type="button"
             className="secondary"
-            onClick={() => clear.mutate(undefined, { onError: setError })}
+            onClick={() =>
+              confirm(
+                {
+                  title: 'Clear the log?',
+                  body: `This deletes the ${entries.length} request${entries.length === 1 ? '' : 's'} in the log, here and in every window. Export it first to keep a copy.`,
+                  confirmLabel: 'Clear the log',
+                  destructive: true,
+                },
+                () => clear.mutate(undefined, { onError: setError }),
+              )
+            }
             disabled={entries.length === 0}
           >
             Clear
@@ -64,6 +76,7 @@ export function LogScreen() {
         </div>
       </div>
       {error ? <ErrorMessage error={error} /> : null}
+      {confirmDialog}
       <LogFilterBar entries={entries} filter={filter} onChange={setFilter} shown={shown.length} />
       <div className="log-split">
         <div className="log-table-wrap">

@@ -1,9 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
 import type { MockStateView } from '../../../shared/bridge';
+import { useConfirm } from '../../components/confirm-dialog';
 import { useResetMock, useSetMockChaos } from '../../data/mock-actions';
+import { useActiveProfileId } from '../../data/profiles';
+import { transcriptsQuery } from '../../data/transcripts';
 
 export interface PanelProps {
   state: MockStateView;
   act: (run: () => Promise<unknown>) => Promise<void>;
+}
+
+const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** What "Reset mock" deletes, in words: the mock's data, this console's records of it, chaos. */
+function resetLoss(state: MockStateView, sessions: number, threads: number): string {
+  const { held } = state;
+  const recorded = [
+    ...(sessions > 0 ? [count(sessions, 'session')] : []),
+    ...(threads > 0 ? [count(threads, 'thread')] : []),
+  ];
+  const records =
+    recorded.length > 0 ? `, and this console's records of ${recorded.join(' and ')} with it` : '';
+  const chaos =
+    state.chaos.length > 0 ? ` It turns chaos off (${state.chaos.map((c) => c.preset).join(', ')}).` : '';
+  return `This deletes the ${count(held.conversations, 'conversation')} and ${count(held.threads, 'thread')} it holds${records}; its demo data comes back.${chaos}`;
 }
 
 /** One click each, and one more to undo; "Reset mock" clears everything (a restart does too). */
@@ -11,11 +31,30 @@ export function ChaosPanel({ state, act }: PanelProps) {
   const on = new Set(state.chaos.map((c) => c.preset));
   const reset = useResetMock();
   const setChaos = useSetMockChaos();
+  const [confirmDialog, confirm] = useConfirm();
+  const profileId = useActiveProfileId();
+  const sessions = useQuery(transcriptsQuery(profileId, 'session')).data?.summaries.length ?? 0;
+  const threads = useQuery(transcriptsQuery(profileId, 'thread')).data?.summaries.length ?? 0;
   return (
     <section className="card" aria-label="Chaos presets">
       <div className="mock-head">
         <h3>Chaos</h3>
-        <button type="button" className="secondary" onClick={() => void act(() => reset.mutateAsync())}>
+        {confirmDialog}
+        <button
+          type="button"
+          className="secondary"
+          onClick={() =>
+            confirm(
+              {
+                title: 'Reset the mock?',
+                body: resetLoss(state, sessions, threads),
+                confirmLabel: 'Reset the mock',
+                destructive: true,
+              },
+              () => act(() => reset.mutateAsync()),
+            )
+          }
+        >
           Reset mock
         </button>
       </div>

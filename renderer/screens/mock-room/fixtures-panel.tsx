@@ -1,3 +1,4 @@
+import { useConfirm } from '../../components/confirm-dialog';
 import { downloadText } from '../../components/download';
 import { exportFixture, useFixtures } from '../../data/mock';
 import { useImportFixture, useRemoveFixture } from '../../data/mock-actions';
@@ -8,8 +9,10 @@ export function FixturesPanel({ act }: Pick<PanelProps, 'act'>) {
   const fixtures = useFixtures();
   const importFixture = useImportFixture();
   const removeFixture = useRemoveFixture();
+  const [confirmDialog, confirm] = useConfirm();
   return (
     <section className="card" aria-label="Fixtures">
+      {confirmDialog}
       <div className="mock-head">
         <h3>Recorded replies</h3>
         <label className="file">
@@ -65,7 +68,18 @@ export function FixturesPanel({ act }: Pick<PanelProps, 'act'>) {
                   <button
                     type="button"
                     className="link"
-                    onClick={() => void act(() => removeFixture.mutateAsync(f.id))}
+                    aria-label={`Remove fixture ${f.name}`}
+                    onClick={() =>
+                      confirm(
+                        {
+                          title: `Remove the recorded reply “${f.name}”?`,
+                          body: `This deletes its ${f.chunkCount} recorded chunks from the data folder; an agent replaying it goes back to its own replies. Export it first to keep a copy.`,
+                          confirmLabel: 'Remove the recording',
+                          destructive: true,
+                        },
+                        () => act(() => removeFixture.mutateAsync(f.id)),
+                      )
+                    }
                   >
                     Remove
                   </button>

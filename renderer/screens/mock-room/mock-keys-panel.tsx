@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useConfirm } from '../../components/confirm-dialog';
 import { useCreateMockKey, useRevokeMockKey, useUpdateMockKey } from '../../data/mock-actions';
 import type { PanelProps } from './chaos-panel';
 
@@ -13,6 +14,7 @@ export function MockKeysPanel({ state, act }: PanelProps) {
   const createKey = useCreateMockKey();
   const updateKey = useUpdateMockKey();
   const revokeKey = useRevokeMockKey();
+  const [confirmDialog, confirm] = useConfirm();
   async function create(event: FormEvent) {
     event.preventDefault();
     await act(async () => {
@@ -23,6 +25,7 @@ export function MockKeysPanel({ state, act }: PanelProps) {
   }
   return (
     <section className="card" aria-label="Mock keys">
+      {confirmDialog}
       <h3>Keys</h3>
       <table className="table">
         <thead>
@@ -87,15 +90,17 @@ export function MockKeysPanel({ state, act }: PanelProps) {
                     type="button"
                     className="secondary"
                     aria-label={`Revoke ${k.name}`}
-                    onClick={() => {
-                      if (
-                        window.confirm(
-                          `Revoke the mock key “${k.name}”? Revocation is permanent, as at the service.`,
-                        )
-                      ) {
-                        void act(() => revokeKey.mutateAsync(k.id));
-                      }
-                    }}
+                    onClick={() =>
+                      confirm(
+                        {
+                          title: `Revoke the mock key “${k.name}”?`,
+                          body: `Every request with ${k.masked} is refused with INVALID_KEY from now on. Revocation is permanent, as at the service (Reset mock brings the demo keys back).`,
+                          confirmLabel: 'Revoke the key',
+                          destructive: true,
+                        },
+                        () => act(() => revokeKey.mutateAsync(k.id)),
+                      )
+                    }
                   >
                     Revoke
                   </button>

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { MonitorView } from '../../../shared/monitor';
+import { useConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage } from '../../components/error-message';
 import { FieldError } from '../../components/field-error';
 import { formResolver } from '../../data/contract';
@@ -38,6 +39,7 @@ export function MonitorForm({ editing, onDone }: FormProps) {
   const { errors } = formState;
   const kept = useFieldArray({ control: form.control, name: 'kept', keyName: 'key' });
   const [error, setError] = useState<unknown>();
+  const [confirmDialog, confirm] = useConfirm();
   const pending = formState.isSubmitting || removeMonitor.isPending;
 
   async function submit(input: MonitorInput) {
@@ -49,6 +51,20 @@ export function MonitorForm({ editing, onDone }: FormProps) {
     } catch (e) {
       setError(e);
     }
+  }
+
+  function askToRemove() {
+    if (!saved) return;
+    const hooks = saved.settings.webhooks.length;
+    confirm(
+      {
+        title: `Remove the monitor “${saved.name}”?`,
+        body: `This deletes 1 monitor of ${saved.profileName}: its checks stop${saved.synthetic ? ', its synthetic check with them,' : ''} and its settings${hooks > 0 ? ` and ${hooks} webhook${hooks === 1 ? '' : 's'}` : ''} are gone.`,
+        confirmLabel: 'Remove the monitor',
+        destructive: true,
+      },
+      () => remove(),
+    );
   }
 
   async function remove() {
@@ -68,6 +84,7 @@ export function MonitorForm({ editing, onDone }: FormProps) {
       onSubmit={form.handleSubmit(submit)}
     >
       <h3>{saved ? `Edit ${saved.name}` : 'New monitor'}</h3>
+      {confirmDialog}
       <div className="monitor-form-grid">
         <label>
           Name
@@ -197,7 +214,7 @@ export function MonitorForm({ editing, onDone }: FormProps) {
           Cancel
         </button>
         {saved ? (
-          <button type="button" className="secondary" disabled={pending} onClick={() => void remove()}>
+          <button type="button" className="secondary" disabled={pending} onClick={askToRemove}>
             Remove monitor
           </button>
         ) : null}

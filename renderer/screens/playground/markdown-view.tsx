@@ -1,9 +1,10 @@
-// A reply's Markdown on the page. Links never navigate the console: a click asks first, then opens
-// the page outside (a new browser tab with no opener in the web host; the desktop shell routes
+// A reply's Markdown on the page. Links never navigate the console: a click asks first (the app's
+// dialog, with the whole address), then opens the page outside (a new browser tab with no opener in the web host; the desktop shell routes
 // window.open to the system browser).
 // marked and DOMPurify are loaded with the first reply that needs them, not with the first screen:
 // until they are in, the reply shows as plain text.
 import { memo, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useConfirm } from '../../components/confirm-dialog';
 import type * as Markdown from './markdown';
 
 type MarkdownModule = typeof Markdown;
@@ -27,21 +28,28 @@ function useMarkdown(): MarkdownModule | undefined {
   return module;
 }
 
-function openLinkOutside(url: string): void {
-  if (!window.confirm(`Open this link outside the console?\n\n${url}`)) return;
-  window.open(url, '_blank', 'noopener,noreferrer');
-}
-
-function onClick(event: MouseEvent<HTMLDivElement>): void {
-  const anchor = (event.target as Element).closest('a');
-  if (!anchor || !loaded) return;
-  event.preventDefault();
-  const url = loaded.linkTarget(anchor);
-  if (url) openLinkOutside(url);
-}
-
 export const MarkdownView = memo(function MarkdownView({ text }: { text: string }) {
   const markdown = useMarkdown();
+  const [confirmDialog, confirm] = useConfirm();
+  function onClick(event: MouseEvent<HTMLDivElement>): void {
+    const anchor = (event.target as Element).closest('a');
+    if (!anchor || !loaded) return;
+    event.preventDefault();
+    const url = loaded.linkTarget(anchor);
+    if (!url) return;
+    confirm(
+      {
+        title: 'Open this link outside the console?',
+        body: (
+          <p>
+            It opens in your browser: <code data-testid="link-url">{url}</code>
+          </p>
+        ),
+        confirmLabel: 'Open link',
+      },
+      () => window.open(url, '_blank', 'noopener,noreferrer'),
+    );
+  }
   // Undefined until marked is loaded, and for a reply it cannot parse: both are shown as plain text.
   const html = useMemo(() => markdown?.renderMarkdown(text), [markdown, text]);
   if (html === undefined)
@@ -51,13 +59,16 @@ export const MarkdownView = memo(function MarkdownView({ text }: { text: string 
       </div>
     );
   return (
-    <div
-      className="reply-text markdown"
-      data-testid="reply-text"
-      data-rendered-chars={text.length}
-      onClick={onClick}
-      // Sanitised by renderMarkdown (marked with raw HTML escaped, then DOMPurify).
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <>
+      <div
+        className="reply-text markdown"
+        data-testid="reply-text"
+        data-rendered-chars={text.length}
+        onClick={onClick}
+        // Sanitised by renderMarkdown (marked with raw HTML escaped, then DOMPurify).
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+      {confirmDialog}
+    </>
   );
 });

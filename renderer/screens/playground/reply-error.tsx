@@ -32,6 +32,8 @@ function explain(error: BridgeError, agent: string | undefined): string {
       return 'The connection closed before the reply finished ([DONE] never arrived). What arrived is kept above.';
     case 'NETWORK':
       return 'The service could not be reached. Check the profile’s base URL and your connection.';
+    case 'UNTRUSTED_CERT':
+      return 'The service was reached, but its certificate is not trusted: add its issuer’s CA to the profile on the Profiles screen.';
     case 'BAD_REQUEST':
       return 'The service refused the message as invalid.';
     case 'INVALID_RESPONSE':

@@ -1,5 +1,6 @@
 // The sessions this console has recorded (the API keeps no history), newest first.
 // Choosing one reopens it with its messages, after a reload or a restart too.
+import { useConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage } from '../../components/error-message';
 import { forgetSession, useSessions } from '../../data/transcripts';
 import { usePlayground } from './playground-store';
@@ -16,11 +17,13 @@ function ago(iso: string): string {
 export function SessionSidebar() {
   const sessions = useSessions();
   const current = usePlayground((s) => s.session.id);
+  const [confirmDialog, confirm] = useConfirm();
   const list = [...(sessions.data?.summaries ?? [])].sort((a, b) =>
     b.lastActivityAt.localeCompare(a.lastActivityAt),
   );
   return (
     <nav className="pg-sidebar" aria-label="Sessions">
+      {confirmDialog}
       <h3>Sessions</h3>
       {sessions.isError ? (
         <ErrorMessage error={sessions.error} title="Sessions could not be listed." />
@@ -50,15 +53,20 @@ export function SessionSidebar() {
               className="pg-session-forget"
               aria-label={`Forget session ${s.id}`}
               title="Forget this session’s record on this computer"
-              onClick={() => {
-                if (
-                  window.confirm('Forget this session’s record on this computer? The service keeps its own.')
-                ) {
-                  void forgetSession(s.id).then(() => {
-                    if (usePlayground.getState().session.id === s.id) newSession();
-                  });
-                }
-              }}
+              onClick={() =>
+                confirm(
+                  {
+                    title: 'Forget this session?',
+                    body: `This deletes this computer's record of its ${s.messageCount} message${s.messageCount === 1 ? '' : 's'} with ${s.agent}. The service keeps its own.`,
+                    confirmLabel: 'Forget the session',
+                    destructive: true,
+                  },
+                  () =>
+                    forgetSession(s.id).then(() => {
+                      if (usePlayground.getState().session.id === s.id) newSession();
+                    }),
+                )
+              }
             >
               ×
             </button>

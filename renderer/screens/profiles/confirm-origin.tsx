@@ -9,6 +9,8 @@ export function ConfirmOrigin(props: {
   keyInfo: KeyInfo | undefined;
   baseUrl: string;
   busy: boolean;
+  /** The profile is being edited, not added. */
+  editing?: boolean;
   onConfirm: (typedKey: string) => void;
   onCancel: () => void;
 }) {
@@ -56,7 +58,7 @@ export function ConfirmOrigin(props: {
       </label>
       <div className="actions">
         <button type="submit" disabled={props.busy || typed.trim() === ''}>
-          Confirm and add profile
+          {props.editing ? 'Confirm and save profile' : 'Confirm and add profile'}
         </button>
         <button type="button" className="secondary" onClick={props.onCancel}>
           Cancel

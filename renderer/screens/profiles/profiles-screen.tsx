@@ -1,14 +1,23 @@
 // Profiles: where the console sends requests (base URL, key, optional CA), which one is active,
-// and a "Test connection" that calls GET /health through it. A key goes only to the servers it was
+// edited in the form they are added with, and a "Test connection" that calls GET /health through
+// it. A server whose certificate is not trusted can have its issuer's CA read from the chain it
+// presents, checked by issuer and fingerprint, and added to the profile. A key goes only to the servers it was
 // added for: the form says where the chosen key may go, and another server (or the first one of a
 // key added at the command line) asks for the key to be typed again.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { BridgeInput, ConnectionTest } from '../../../shared/bridge';
+import type { BridgeInput, ConnectionTest, ProfileInfo } from '../../../shared/bridge';
+import { useConfirm } from '../../components/confirm-dialog';
 import { asBridgeError, ErrorMessage } from '../../components/error-message';
 import { useKeys } from '../../data/keys';
 import { switchProfile, useProfiles } from '../../data/profiles';
-import { testProfile, useAddProfile, useRemoveProfile } from '../../data/profiles-actions';
+import {
+  readServerCertificate,
+  testProfile,
+  useAddProfile,
+  useRemoveProfile,
+  useUpdateProfile,
+} from '../../data/profiles-actions';
 import { formResolver } from '../../data/contract';
 import { ConfirmOrigin } from './confirm-origin';
 import { PROFILE_FORM_START, profileForm, type ProfileFormValues } from './profile-form';
@@ -29,8 +38,14 @@ export function ProfilesScreen() {
   const keys = useKeys();
   const addProfile = useAddProfile();
   const removeProfile = useRemoveProfile();
+  const updateProfile = useUpdateProfile();
+  /** The profile the form edits; none: the form adds one. */
+  const [editing, setEditing] = useState<ProfileInfo>();
+  const [systemCa, setSystemCa] = useState(false);
+  const [reading, setReading] = useState(false);
   const [results, setResults] = useState<Record<string, ConnectionTest | 'testing'>>({});
   const [error, setError] = useState<unknown>();
+  const [confirmDialog, confirm] = useConfirm();
   const form = useForm<ProfileFormValues, unknown, BridgeInput<'profiles:add'>>({
     resolver: formResolver(profileForm),
     defaultValues: PROFILE_FORM_START,
@@ -56,12 +71,82 @@ export function ProfilesScreen() {
     }
   }
 
-  /** Adds the profile; `confirmKey` is the key typed again for a server new to it. */
+  function startEditing(profile: ProfileInfo) {
+    setEditing(profile);
+    setSystemCa(false);
+    setConfirming(false);
+    form.reset({ name: profile.name, baseUrl: profile.baseUrl, keyId: profile.keyId, caCertPem: '' });
+  }
+
+  function stopEditing() {
+    setEditing(undefined);
+    setConfirming(false);
+    form.reset(PROFILE_FORM_START);
+  }
+
+  /** Reads the chain the server presents; its CA goes into the form once the user confirms it. */
+  async function trustServerCa() {
+    setError(undefined);
+    setReading(true);
+    try {
+      const { chain, ca } = await readServerCertificate(form.getValues('baseUrl').trim());
+      if (!ca) {
+        const issuer = chain.at(-1)?.issuer ?? 'unknown';
+        setError(
+          new Error(
+            `The server did not send its issuer's certificate (${issuer}), so there is none to trust from here: ask its administrator for the CA file and paste it.`,
+          ),
+        );
+        return;
+      }
+      confirm(
+        {
+          title: 'Trust this CA for the profile?',
+          body: (
+            <dl className="facts" data-testid="server-ca">
+              <dt>Server certificate</dt>
+              <dd>{chain[0]?.subject}</dd>
+              <dt>Issuer (the CA)</dt>
+              <dd>{ca.subject}</dd>
+              <dt>SHA-256 fingerprint</dt>
+              <dd>
+                <code>{ca.fingerprint256}</code>
+              </dd>
+              <dt>Valid until</dt>
+              <dd>{ca.validTo}</dd>
+            </dl>
+          ),
+          confirmLabel: 'Use this CA',
+        },
+        () => {
+          form.setValue('caCertPem', ca.pem);
+          setSystemCa(false);
+        },
+      );
+    } catch (e) {
+      setError(e);
+    } finally {
+      setReading(false);
+    }
+  }
+
+  /** Adds or saves the profile; `confirmKey` is the key typed again for a server new to it. */
   const add = (confirmKey?: string) =>
     form.handleSubmit(async (input) => {
       setError(undefined);
+      const confirmed = confirmKey !== undefined ? { confirmKey } : {};
       try {
-        await addProfile.mutateAsync({ ...input, ...(confirmKey !== undefined ? { confirmKey } : {}) });
+        if (editing) {
+          await updateProfile.mutateAsync({
+            id: editing.id,
+            ...input,
+            ...(systemCa && !input.caCertPem ? { systemCa: true as const } : {}),
+            ...confirmed,
+          });
+          setEditing(undefined);
+        } else {
+          await addProfile.mutateAsync({ ...input, ...confirmed });
+        }
         form.reset(PROFILE_FORM_START);
         setConfirming(false);
       } catch (e) {
@@ -73,6 +158,7 @@ export function ProfilesScreen() {
   return (
     <section className="screen">
       <h2>Profiles</h2>
+      {confirmDialog}
       <ul className="profile-list" aria-label="Profiles">
         {profiles.data?.map((p) => {
           const result = results[p.id];
@@ -102,11 +188,29 @@ export function ProfilesScreen() {
                     <button
                       type="button"
                       className="secondary"
+                      aria-label={`Edit ${p.name}`}
+                      disabled={editing?.id === p.id}
+                      onClick={() => startEditing(p)}
+                    >
+                      Edit
+                    </button>
+                  ) : null}
+                  {!p.builtIn ? (
+                    <button
+                      type="button"
+                      className="secondary"
                       aria-label={`Remove ${p.name}`}
-                      onClick={() => {
-                        if (window.confirm(`Remove the profile “${p.name}”?`))
-                          void act(() => removeProfile.mutateAsync(p.id));
-                      }}
+                      onClick={() =>
+                        confirm(
+                          {
+                            title: `Remove the profile “${p.name}”?`,
+                            body: `This deletes 1 profile: the console no longer sends to ${p.baseUrl} through it. Its key stays in Keys.`,
+                            confirmLabel: 'Remove the profile',
+                            destructive: true,
+                          },
+                          () => act(() => removeProfile.mutateAsync(p.id)),
+                        )
+                      }
                     >
                       Remove
                     </button>
@@ -134,13 +238,18 @@ export function ProfilesScreen() {
           keyInfo={chosenKey}
           baseUrl={form.watch('baseUrl').trim()}
           busy={busy}
+          editing={editing !== undefined}
           onConfirm={(typed) => void add(typed)()}
           onCancel={() => setConfirming(false)}
         />
       ) : null}
 
-      <form className="card form" onSubmit={add()} aria-label="Add a profile">
-        <h3>Add a profile</h3>
+      <form
+        className="card form"
+        onSubmit={add()}
+        aria-label={editing ? `Edit the profile ${editing.name}` : 'Add a profile'}
+      >
+        <h3>{editing ? `Edit the profile “${editing.name}”` : 'Add a profile'}</h3>
         <label>
           Name
           <input {...form.register('name')} required maxLength={100} />
@@ -168,6 +277,17 @@ export function ProfilesScreen() {
               : 'This key has no server yet (it was added at the command line): adding the profile asks you to type the key again.'}
           </p>
         ) : null}
+        {editing?.caCertPath ? (
+          <>
+            <p className="field-hint">
+              Trusts the CA in <code>{editing.caCertPath}</code>; a certificate pasted below replaces it.
+            </p>
+            <label className="checkbox">
+              <input type="checkbox" checked={systemCa} onChange={(e) => setSystemCa(e.target.checked)} />
+              Use the system trust store instead
+            </label>
+          </>
+        ) : null}
         <label>
           CA certificate (optional, PEM)
           <textarea
@@ -188,9 +308,30 @@ export function ProfilesScreen() {
             }}
           />
         </label>
-        <button type="submit" disabled={busy || !keyId}>
-          {busy ? 'Adding…' : 'Add profile'}
-        </button>
+        <div className="actions">
+          <button
+            type="button"
+            className="secondary"
+            disabled={reading || !form.watch('baseUrl').trim().startsWith('https://')}
+            onClick={() => void trustServerCa()}
+          >
+            {reading ? 'Reading the certificate…' : 'Trust the server’s CA…'}
+          </button>
+        </div>
+        <p className="field-hint">
+          Reads the certificate chain the server presents (nothing is sent to it) and shows its issuer and
+          fingerprint before you choose to trust it.
+        </p>
+        <div className="actions">
+          <button type="submit" disabled={busy || !keyId}>
+            {editing ? (busy ? 'Saving…' : 'Save profile') : busy ? 'Adding…' : 'Add profile'}
+          </button>
+          {editing ? (
+            <button type="button" className="secondary" onClick={stopEditing}>
+              Cancel
+            </button>
+          ) : null}
+        </div>
       </form>
     </section>
   );

@@ -2,6 +2,8 @@
 // as their attempts finish; a finished cell opens its exchange. At the end, each suite's comparison
 // with its previous run (new failures, fixed, slower).
 import type { CellRef, RunComparison } from '../../../shared/suite-folder';
+import type { BrokenSuite } from '../../../shared/suite-run';
+import { Problems } from './suite-tree';
 import { cancelRun, openCell, type CellState, type RunView } from './tests-store';
 
 const LABEL: Record<CellState, string> = {
@@ -98,10 +100,29 @@ function Comparison({ file, comparison }: { file: string; comparison: RunCompari
   );
 }
 
+/** A suite file that did not load: one failing row of the run, its problems by line; the rest ran. */
+function BrokenRow({ broken }: { broken: BrokenSuite }) {
+  const file = baseName(broken.file);
+  return (
+    <div className="card tests-grid-card tests-broken" data-testid="broken-suite" data-file={file}>
+      <h3>
+        <span className="tests-cell-failed tests-broken-mark">
+          <span aria-hidden="true">{MARK.failed}</span> failed
+        </span>{' '}
+        {file} <span className="muted">does not load</span>
+      </h3>
+      <Problems file={file} problems={broken.problems} />
+    </div>
+  );
+}
+
 export function RunGrid({ run, openCellId }: { run: RunView; openCellId: string | undefined }) {
   return (
     <section className="tests-run" aria-label="Run">
       <Progress run={run} />
+      {run.plan.broken?.map((broken) => (
+        <BrokenRow key={broken.file} broken={broken} />
+      ))}
       {run.plan.suites.map((suite) => (
         <div key={suite.file} className="card tests-grid-card">
           <h3>

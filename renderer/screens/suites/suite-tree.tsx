@@ -1,15 +1,17 @@
 // The open folder's suites, each with its cases and Run buttons; a file that does not load shows
 // its problems with their lines instead.
 import type { FolderSuite } from '../../../shared/suite-folder';
+import type { FileProblem } from '../../../shared/suite-run';
 
-function Problems({ suite }: { suite: FolderSuite }) {
+/** A file's problems, each at its file:line:column, as the tree and a run's failing row show them. */
+export function Problems({ file, problems }: { file: string; problems: readonly FileProblem[] }) {
   return (
-    <ul className="tests-problems" aria-label={`Problems in ${suite.file}`}>
-      {suite.problems?.map((p, i) => (
+    <ul className="tests-problems" aria-label={`Problems in ${file}`}>
+      {problems.map((p, i) => (
         <li key={i}>
           <code>
-            {suite.file}
-            {p.line !== undefined ? `:${p.line}` : ''}
+            {file}
+            {p.line !== undefined ? `:${p.line}:${p.col ?? 1}` : ''}
           </code>{' '}
           {p.field ? <code>{p.field}</code> : null} {p.message}
         </li>
@@ -54,7 +56,7 @@ export function SuiteTree({
               </button>
             )}
           </div>
-          {suite.problems ? <Problems suite={suite} /> : null}
+          {suite.problems ? <Problems file={suite.file} problems={suite.problems} /> : null}
           {suite.warnings?.length ? (
             <ul className="tests-warnings" aria-label={`Warnings for ${suite.file}`}>
               {suite.warnings.map((w) => (

@@ -1,0 +1,80 @@
+// Profiles as a user changes them: a server whose certificate is not trusted is said to be that —
+// not "could not reach" — with its issuer, and its CA can be read from the chain it presents,
+// checked by issuer and fingerprint, and added to the profile; a profile is edited in place, and
+// a new base URL for its key asks for the key again (docs/security.md, "Where a key may be sent").
+import { X509Certificate } from 'node:crypto';
+import { addKey, addProfile } from './account-steps';
+import { expect, screenshotLightAndDark, test } from './fixtures';
+
+test('a certificate not trusted is said so with its issuer; its CA is read, checked and added in the edit form', async ({
+  app,
+  mock,
+}) => {
+  const key = { name: 'thirty', secret: mock.keys.tier30 };
+  await addKey(app, { ...key, server: mock.baseUrl });
+  await addProfile(app, { name: 'Staging', baseUrl: mock.baseUrl, key });
+
+  const card = app.getByRole('listitem', { name: 'Staging' });
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  const failure = card.getByRole('alert');
+  await expect(failure).toContainText(
+    "The service's certificate is not trusted; its issuer is CN=Agent Console mock CA.",
+  );
+  await expect(failure).toContainText('UNTRUSTED_CERT');
+  await expect(failure).not.toContainText('Could not reach');
+
+  await card.getByRole('button', { name: 'Edit Staging' }).click();
+  const form = app.getByRole('form', { name: 'Edit the profile Staging' });
+  await expect(form.getByLabel('Name')).toHaveValue('Staging');
+  await expect(form.getByLabel('Base URL')).toHaveValue(mock.baseUrl);
+  await form.getByRole('button', { name: 'Trust the server’s CA…' }).click();
+  const ask = app.getByRole('dialog', { name: 'Trust this CA for the profile?' });
+  const ca = new X509Certificate(mock.ca);
+  await expect(ask.getByTestId('server-ca')).toContainText('CN=Agent Console mock CA');
+  await expect(ask.getByTestId('server-ca')).toContainText(ca.fingerprint256);
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await screenshotLightAndDark(app, 'profiles-trust-ca');
+  await ask.getByRole('button', { name: 'Use this CA' }).click();
+  await expect(form.getByLabel('CA certificate (optional, PEM)')).toHaveValue(/BEGIN CERTIFICATE/);
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(app.getByRole('form', { name: 'Add a profile' })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  await expect(card.getByRole('status')).toContainText('Connected in');
+  await expect(card).not.toContainText('System trust store');
+});
+
+test('a profile is edited in place: renamed, and a new base URL for its key asks for the key again', async ({
+  app,
+  mock,
+}) => {
+  const key = { name: 'thirty', secret: mock.keys.tier30 };
+  await addKey(app, { ...key, server: mock.baseUrl });
+  await addProfile(app, { name: 'Local', baseUrl: mock.baseUrl, key, ca: mock.ca });
+
+  // A new name only: saved at once.
+  await app.getByRole('listitem', { name: 'Local' }).getByRole('button', { name: 'Edit Local' }).click();
+  const form = app.getByRole('form', { name: 'Edit the profile Local' });
+  await expect(form).toContainText('Trusts the CA in');
+  await form.getByLabel('Name').fill('Local mock');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  const card = app.getByRole('listitem', { name: 'Local mock' });
+  await expect(card).toBeVisible();
+  await expect(app.getByRole('listitem', { name: 'Local', exact: true })).toHaveCount(0);
+
+  // The same service by another name is another origin: the key is typed again first.
+  const other = mock.baseUrl.replace('127.0.0.1', 'localhost');
+  await card.getByRole('button', { name: 'Edit Local mock' }).click();
+  const edit = app.getByRole('form', { name: 'Edit the profile Local mock' });
+  await edit.getByLabel('Base URL').fill(other);
+  await screenshotLightAndDark(app, 'profiles-edit');
+  await edit.getByRole('button', { name: 'Save profile' }).click();
+  const confirm = app.getByRole('form', { name: 'Confirm the new server' });
+  await expect(confirm).toContainText(new URL(other).origin);
+  await expect(card).toContainText(mock.baseUrl);
+  await confirm.getByLabel('Type or paste the key again to confirm').fill(mock.keys.tier30);
+  await confirm.getByRole('button', { name: 'Confirm and save profile' }).click();
+  await expect(card).toContainText(other);
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  await expect(card.getByRole('status')).toContainText('Connected in');
+});
