@@ -5,8 +5,7 @@
 import { useMemo, useState } from 'react';
 import { downloadText } from '../../components/download';
 import { ErrorMessage } from '../../components/error-message';
-import { exportLog } from '../../data/log';
-import { useClearLog } from '../../data/log';
+import { exportLog, useClearLog, useLogBodyMatches } from '../../data/log';
 import { useLog } from '../../stores/live';
 import { LogDetail } from './log-detail';
 import { LogFilterBar } from './log-filter-bar';
@@ -19,7 +18,11 @@ export function LogScreen() {
   const [error, setError] = useState<unknown>();
   const [filter, setFilter] = useState<LogFilter>(NO_FILTER);
   const clear = useClearLog();
-  const shown = useMemo(() => entries.filter((e) => matchesFilter(e, filter)).reverse(), [entries, filter]);
+  const bodyMatches = useLogBodyMatches(filter.text, entries.at(-1)?.id);
+  const shown = useMemo(
+    () => entries.filter((e) => matchesFilter(e, filter, bodyMatches)).reverse(),
+    [entries, filter, bodyMatches],
+  );
   const entry = entries.find((e) => e.id === selected);
 
   async function exportAs(format: 'json' | 'har') {
