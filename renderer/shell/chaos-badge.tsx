@@ -15,7 +15,7 @@ export function ChaosBadge() {
       title={chaos.map((c) => c.description).join('\n')}
       onClick={() => useNavigation.getState().go('Mock')}
     >
-      Chaos on: {chaos.map((c) => c.preset).join(', ')}
+      Chaos on: {chaos.map((c) => c.name).join(', ')}
     </button>
   );
 }

@@ -112,8 +112,8 @@ test('"outage" turns the Health screen unhealthy on the next check; the header s
   app,
 }) => {
   const screen = await openMock(app);
-  await screen.getByRole('button', { name: 'outage', exact: true }).click();
-  await expect(app.getByTestId('chaos-badge')).toHaveText('Chaos on: outage');
+  await screen.getByRole('button', { name: 'Outage', exact: true }).click();
+  await expect(app.getByTestId('chaos-badge')).toHaveText('Chaos on: Outage');
   await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Health' }).click();
   await app.getByRole('button', { name: 'Check now' }).click();
   await expect(app.getByTestId('health-status')).toHaveAttribute('data-status', 'unhealthy');
@@ -125,7 +125,7 @@ test('"outage" turns the Health screen unhealthy on the next check; the header s
 
 test('"broken streams": the reply ends with a clear error and keeps the partial text', async ({ app }) => {
   const screen = await openMock(app);
-  await screen.getByRole('button', { name: 'broken-streams', exact: true }).click();
+  await screen.getByRole('button', { name: 'Broken streams', exact: true }).click();
   const reply = await sendIn(
     app,
     'echo',

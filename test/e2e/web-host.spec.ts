@@ -159,7 +159,7 @@ test('the page comes up while the core is still opening, then connects and hears
     await expect(profile).toBeEnabled();
     await expect(profile.locator('option:checked')).toHaveText('Embedded mock');
     await bridge.invoke('mock:chaos', { preset: 'degraded', on: true });
-    await expect(page.getByTestId('chaos-badge')).toHaveText('Chaos on: degraded');
+    await expect(page.getByTestId('chaos-badge')).toHaveText('Chaos on: Degraded');
     // A warning, in the warning colour, though this page never opened the Mock screen.
     const colours = await page.getByTestId('chaos-badge').evaluate((badge) => {
       const probe = document.createElement('span');

@@ -20,7 +20,7 @@ export function ChaosPanel({ state, act }: PanelProps) {
         </button>
       </div>
       <ul className="chaos-list">
-        {Object.entries(state.presets).map(([preset, description]) => (
+        {Object.entries(state.presets).map(([preset, { name, description }]) => (
           <li key={preset}>
             <button
               type="button"
@@ -28,7 +28,7 @@ export function ChaosPanel({ state, act }: PanelProps) {
               aria-pressed={on.has(preset)}
               onClick={() => void act(() => setChaos.mutateAsync({ preset, on: !on.has(preset) }))}
             >
-              {preset}
+              {name}
             </button>
             <span className="muted">{description}</span>
           </li>
