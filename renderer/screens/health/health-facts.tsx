@@ -3,17 +3,10 @@ import { MIN_HEALTH_INTERVAL_MS, type HealthMonitorState } from '../../../shared
 import { ErrorMessage } from '../../components/error-message';
 import { useNow } from '../../components/use-now';
 import { useConfigureHealth } from '../../data/health-actions';
-import { clockTime, dateTime, duration } from './health-format';
+import { clockTime, dateTime, duration, intervalWords } from './health-format';
 
 const INTERVALS = [10_000, 30_000, 60_000, 120_000, 300_000, 900_000, 3_600_000];
-
-function intervalWords(ms: number): string {
-  return ms < 60_000
-    ? `${ms / 1000} seconds`
-    : ms === 60_000
-      ? '1 minute (suggested)'
-      : duration(ms).replace('min', 'minutes');
-}
+const SUGGESTED_INTERVAL = 60_000;
 
 function NextCheck({ state }: { state: HealthMonitorState }) {
   const now = useNow(state.running && state.nextCheckAt !== undefined);
@@ -45,6 +38,7 @@ function IntervalPicker({ state }: { state: HealthMonitorState }) {
           .map((ms) => (
             <option key={ms} value={ms}>
               {intervalWords(ms)}
+              {ms === SUGGESTED_INTERVAL ? ' (suggested)' : ''}
             </option>
           ))}
       </select>
