@@ -136,7 +136,7 @@ function Shell() {
         Skip to the message box
       </a>
       <header className="app-header">
-        <h1>Agent Console</h1>
+        <p className="app-name">Agent Console</p>
         <ProfileSwitcher />
         <ChaosBadge />
         <RateGauge />
@@ -153,7 +153,7 @@ function Shell() {
                 aria-current={screen === name ? 'page' : undefined}
                 onClick={(event) => {
                   event.preventDefault();
-                  go(name);
+                  go(name, { focusHeading: true });
                 }}
               >
                 {name}

@@ -13,7 +13,7 @@ test('echo answers streamed and not streamed; the reply is Markdown, copyable, a
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await expect(app.getByRole('heading', { name: 'Playground', level: 2 })).toBeVisible();
+  await expect(app.getByRole('heading', { name: 'Playground', level: 1 })).toBeVisible();
   await expect(app.getByRole('checkbox', { name: 'Stream' })).toBeChecked();
   await app.screenshot({ path: screenshotPath('playground-empty') });
   await chooseAgent(app, 'echo');

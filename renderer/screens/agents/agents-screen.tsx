@@ -16,6 +16,7 @@ import { openInPlayground } from '../../stores/playground-intent';
 import { AgentDetail } from './agent-detail';
 import { AgentStatusBadge, ModelName } from './agent-status';
 import { useActiveProfileId } from '../../data/profiles';
+import { ScreenHeading } from '../../components/screen-heading';
 
 const COLUMNS: Column<Agent>[] = [
   {
@@ -69,7 +70,7 @@ const COLUMNS: Column<Agent>[] = [
           openInPlayground({ agent: a.slug });
         }}
       >
-        Open in playground
+        Open
       </button>
     ),
   },
@@ -91,7 +92,7 @@ export function AgentsScreen() {
   return (
     <section className="screen browse">
       <div className="screen-head">
-        <h2>Agents</h2>
+        <ScreenHeading>Agents</ScreenHeading>
         <OpenById />
       </div>
       <div className="toolbar">

@@ -10,6 +10,7 @@ import { useAddKey, useKeys, useRemoveKey } from '../../data/keys';
 import { useProfiles } from '../../data/profiles';
 import { formResolver } from '../../data/contract';
 import { keyForm, SERVER_START, type KeyFormValues } from './key-form';
+import { ScreenHeading } from '../../components/screen-heading';
 
 export function KeysScreen() {
   const info = useAppInfo();
@@ -61,7 +62,7 @@ export function KeysScreen() {
 
   return (
     <section className="screen">
-      <h2>Keys</h2>
+      <ScreenHeading>Keys</ScreenHeading>
       {keychain?.available ? (
         <p className="note">
           Secrets are kept in your system keychain; this app stores only their names and last four characters.

@@ -11,6 +11,7 @@ import { LogDetail } from './log-detail';
 import { LogFilterBar } from './log-filter-bar';
 import { isFiltered, matchesFilter, NO_FILTER, pathOf, type LogFilter } from './log-filter';
 import './log.css';
+import { ScreenHeading } from '../../components/screen-heading';
 
 export function LogScreen() {
   const entries = useLog((s) => s.entries);
@@ -38,7 +39,7 @@ export function LogScreen() {
   return (
     <section className="screen">
       <div className="screen-head">
-        <h2>Log</h2>
+        <ScreenHeading>Log</ScreenHeading>
         <div className="actions">
           <button
             type="button"
@@ -71,6 +72,14 @@ export function LogScreen() {
       <div className="log-split">
         <div className="log-table-wrap">
           <table className="table log-table" aria-label="Requests">
+            <colgroup>
+              <col className="log-col-time" />
+              <col className="log-col-method" />
+              <col />
+              <col className="log-col-status" />
+              <col className="log-col-duration" />
+              <col className="log-col-id" />
+            </colgroup>
             <thead>
               <tr>
                 <th scope="col">Time</th>
@@ -109,16 +118,16 @@ export function LogScreen() {
                 >
                   <td>{new Date(e.startedAt).toLocaleTimeString()}</td>
                   <td>{e.method}</td>
-                  <td>
+                  <td title={pathOf(e.url)}>
                     <code>{pathOf(e.url)}</code>
                   </td>
-                  <td>
+                  <td title={String(e.status || e.errorCode || '')}>
                     <span className={`status status-${Math.floor(e.status / 100)}xx`}>
                       {e.status || e.errorCode || '—'}
                     </span>
                   </td>
                   <td>{e.durationMs} ms</td>
-                  <td>
+                  <td title={e.requestId}>
                     <code>{e.requestId ?? ''}</code>
                   </td>
                 </tr>

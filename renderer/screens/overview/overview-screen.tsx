@@ -9,6 +9,7 @@ import { useMonitors } from '../../data/monitors';
 import { MonitorForm } from './monitor-form';
 import { OverviewRow } from './overview-row';
 import './overview.css';
+import { ScreenHeading } from '../../components/screen-heading';
 
 export function OverviewScreen() {
   const monitors = useMonitors();
@@ -17,7 +18,7 @@ export function OverviewScreen() {
   return (
     <section className="screen overview-screen" data-state={monitors.isSuccess ? 'ready' : 'loading'}>
       <div className="screen-head">
-        <h2>Overview</h2>
+        <ScreenHeading>Overview</ScreenHeading>
         <div className="actions">
           <button type="button" onClick={() => setEditing('new')} disabled={editing !== undefined}>
             Add monitor

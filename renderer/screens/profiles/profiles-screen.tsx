@@ -12,6 +12,7 @@ import { testProfile, useAddProfile, useRemoveProfile } from '../../data/profile
 import { formResolver } from '../../data/contract';
 import { ConfirmOrigin } from './confirm-origin';
 import { PROFILE_FORM_START, profileForm, type ProfileFormValues } from './profile-form';
+import { ScreenHeading } from '../../components/screen-heading';
 
 function TestResult({ result }: { result: ConnectionTest }) {
   if (result.ok && result.health) {
@@ -72,7 +73,7 @@ export function ProfilesScreen() {
 
   return (
     <section className="screen">
-      <h2>Profiles</h2>
+      <ScreenHeading>Profiles</ScreenHeading>
       <ul className="profile-list" aria-label="Profiles">
         {profiles.data?.map((p) => {
           const result = results[p.id];
