@@ -107,7 +107,11 @@ function Step({ id, step, agent }: { id: string; step: StepResult; agent: string
 export function CellDetail({ cell }: { cell: CellResult }) {
   const section = useRef<HTMLElement>(null);
   // The grid can be long: the opened cell's detail comes into view.
-  useEffect(() => section.current?.scrollIntoView({ block: 'nearest' }), [cell.id]);
+  // In braces: scrollIntoView returns a promise in newer Chromium, and React would call what an
+  // effect returns as its cleanup, failing the next screen when this one is left.
+  useEffect(() => {
+    section.current?.scrollIntoView({ block: 'nearest' });
+  }, [cell.id]);
   return (
     <section ref={section} className="card tests-cell-detail" aria-label="Cell detail">
       <div className="screen-head">
