@@ -82,7 +82,8 @@ function VirtualRowImpl<T>({ row, index, selected, tabbable, interactive, column
       {columns.map((c) => {
         const content = c.cell(row);
         // Cells cut to their column's width end in an ellipsis; plain text keeps the whole in a tooltip.
-        const whole = typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
+        const whole =
+          typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
         return (
           <td key={c.key} className={c.className} title={whole}>
             {content}

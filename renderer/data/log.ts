@@ -23,7 +23,10 @@ const BODY_SEARCH_PAUSE_MS = 250;
  * bodies, so the core searches them): asked once typing pauses, and again when `newestId` (the
  * newest entry) changes. Undefined while there is nothing to search for.
  */
-export function useLogBodyMatches(text: string, newestId: string | undefined): ReadonlySet<string> | undefined {
+export function useLogBodyMatches(
+  text: string,
+  newestId: string | undefined,
+): ReadonlySet<string> | undefined {
   const [asked, setAsked] = useState(text.trim());
   useEffect(() => {
     const timer = setTimeout(() => setAsked(text.trim()), BODY_SEARCH_PAUSE_MS);

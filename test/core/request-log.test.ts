@@ -275,7 +275,9 @@ describe('searching bodies', () => {
   test('finds the entries whose request or response body holds the text, case-insensitive, in a full log', () => {
     const log = new RequestLog({ capacity: 5000 });
     for (let i = 0; i < 5000; i++)
-      log.add(entry({ id: `e${i}`, requestBody: `{"message":"hello ${i}"}`, responseBody: `{"reply":"ok"}` }));
+      log.add(
+        entry({ id: `e${i}`, requestBody: `{"message":"hello ${i}"}`, responseBody: `{"reply":"ok"}` }),
+      );
     log.add(entry({ id: 'asked', requestBody: '{"message":"Where is order ORD-4711?"}' }));
     log.add(entry({ id: 'told', responseBody: '{"reply":"ord-4711 ships today (a+b)"}' }));
     const started = performance.now();

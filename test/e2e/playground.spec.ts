@@ -316,19 +316,22 @@ test('a reply in emoji, Chinese and Japanese is drawn in real glyphs, not boxes'
   await expect(reply.getByTestId('reply-text')).toContainText(`Echo: ${text}`);
   // Each character drawn in the reply's font differs from what the font draws for a character no
   // font has (the "tofu" box): a missing emoji or CJK font would draw them all alike.
-  const tofu = await reply.getByTestId('reply-text').evaluate((element, chars) => {
-    const font = getComputedStyle(element).font;
-    const draw = (char: string) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = canvas.height = 48;
-      const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-      context.font = font.replace(/\d+(\.\d+)?px/, '32px');
-      context.fillText(char, 4, 38);
-      return canvas.toDataURL();
-    };
-    const missing = draw('\u{10FFFD}');
-    return chars.filter((char) => draw(char) === missing);
-  }, [...text.replaceAll(' ', '')]);
+  const tofu = await reply.getByTestId('reply-text').evaluate(
+    (element, chars) => {
+      const font = getComputedStyle(element).font;
+      const draw = (char: string) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = 48;
+        const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+        context.font = font.replace(/\d+(\.\d+)?px/, '32px');
+        context.fillText(char, 4, 38);
+        return canvas.toDataURL();
+      };
+      const missing = draw('\u{10FFFD}');
+      return chars.filter((char) => draw(char) === missing);
+    },
+    [...text.replaceAll(' ', '')],
+  );
   expect(tofu).toEqual([]);
   await reply.screenshot({ path: screenshotPath('playground-emoji-cjk') });
 });

@@ -284,7 +284,9 @@ test.describe('in a dark desktop theme', () => {
   });
 });
 
-test('a screen chosen from the sidebar takes focus at its heading, as a screen reader expects', async ({ app }) => {
+test('a screen chosen from the sidebar takes focus at its heading, as a screen reader expects', async ({
+  app,
+}) => {
   const nav = app.getByRole('navigation', { name: 'Main' });
   for (const name of ['Threads', 'Keys', 'Playground']) {
     await nav.getByRole('link', { name, exact: true }).click();

@@ -16,7 +16,7 @@ import { openInPlayground } from '../../stores/playground-intent';
 import { AgentDetail } from './agent-detail';
 import { AgentStatusBadge, ModelName } from './agent-status';
 import { useActiveProfileId } from '../../data/profiles';
-import { ScreenHeading } from '../../components/screen-heading';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 const COLUMNS: Column<Agent>[] = [
   {

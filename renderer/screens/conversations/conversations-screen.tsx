@@ -23,7 +23,7 @@ import { ConversationDetail } from './conversation-detail';
 import { ConversationExportBar, LoadProgress } from './conversation-export-bar';
 import { sortConversations } from './conversation-sort';
 import { useActiveProfileId } from '../../data/profiles';
-import { ScreenHeading } from '../../components/screen-heading';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 function useConversationRows() {
   const profile = useActiveProfileId();

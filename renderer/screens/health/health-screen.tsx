@@ -14,7 +14,7 @@ import { SyntheticCard } from './health-synthetic';
 import { TimelineSection } from './health-timeline';
 import { UptimeCard } from './health-uptime';
 import './health.css';
-import { ScreenHeading } from '../../components/screen-heading';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 function MonitorPicker({ monitorId }: { monitorId: string | undefined }) {
   const monitors = useMonitors().data ?? [];

@@ -10,7 +10,7 @@ import { useAddKey, useKeys, useRemoveKey } from '../../data/keys';
 import { useProfiles } from '../../data/profiles';
 import { formResolver } from '../../data/contract';
 import { keyForm, SERVER_START, type KeyFormValues } from './key-form';
-import { ScreenHeading } from '../../components/screen-heading';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 export function KeysScreen() {
   const info = useAppInfo();

@@ -11,7 +11,7 @@ import { LogDetail } from './log-detail';
 import { LogFilterBar } from './log-filter-bar';
 import { isFiltered, matchesFilter, NO_FILTER, pathOf, type LogFilter } from './log-filter';
 import './log.css';
-import { ScreenHeading } from '../../components/screen-heading';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 export function LogScreen() {
   const entries = useLog((s) => s.entries);

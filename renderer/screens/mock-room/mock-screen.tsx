@@ -9,7 +9,7 @@ import { MockKeysPanel } from './mock-keys-panel';
 import { useMockState } from '../../data/mock';
 import { MockRequestsPanel, MockServicePanel } from './mock-service-panel';
 import './mock.css';
-import { ScreenHeading } from '../../components/screen-heading';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 export function MockScreen() {
   const state = useMockState();

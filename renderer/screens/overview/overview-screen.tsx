@@ -9,7 +9,7 @@ import { useMonitors } from '../../data/monitors';
 import { MonitorForm } from './monitor-form';
 import { OverviewRow } from './overview-row';
 import './overview.css';
-import { ScreenHeading } from '../../components/screen-heading';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 export function OverviewScreen() {
   const monitors = useMonitors();

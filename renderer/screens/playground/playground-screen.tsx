@@ -20,7 +20,7 @@ import './agent-reply.css';
 import './stream-inspector.css';
 import './compare-view.css';
 import './composer.css';
-import { ScreenHeading } from '../../components/screen-heading';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 let reopened = false;
 

@@ -77,7 +77,9 @@ export function ReplyError({ reply }: { reply: ReplyTurn }) {
   const words = explain(error, reply.request.agent);
   // The service's message, when it is not just our words again.
   const theirs =
-    error.message && !OUR_OWN_CODES.has(error.code) && !words.includes(error.message) ? error.message : undefined;
+    error.message && !OUR_OWN_CODES.has(error.code) && !words.includes(error.message)
+      ? error.message
+      : undefined;
   return (
     <div className="error pg-error" role="alert" data-code={error.code}>
       <p className="pg-error-words">{words}</p>

@@ -12,7 +12,7 @@ import { testProfile, useAddProfile, useRemoveProfile } from '../../data/profile
 import { formResolver } from '../../data/contract';
 import { ConfirmOrigin } from './confirm-origin';
 import { PROFILE_FORM_START, profileForm, type ProfileFormValues } from './profile-form';
-import { ScreenHeading } from '../../components/screen-heading';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 function TestResult({ result }: { result: ConnectionTest }) {
   if (result.ok && result.health) {

@@ -9,7 +9,7 @@ import { RunGrid } from './run-grid';
 import { SuiteTree } from './suite-tree';
 import { startRun, useTests, wireTestsEvents } from './tests-store';
 import './tests.css';
-import { ScreenHeading } from '../../components/screen-heading';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 export function TestsScreen() {
   const { listing, run, openCellId } = useTests();

@@ -18,7 +18,7 @@ import { ThreadCreateForm } from './thread-create-form';
 import { ThreadDetail } from './thread-detail';
 import { visibleThreads } from './thread-filter';
 import { useActiveProfileId } from '../../data/profiles';
-import { ScreenHeading } from '../../components/screen-heading';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 function ReplayForThread() {
   const profile = useActiveProfileId();

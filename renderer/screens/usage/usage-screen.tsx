@@ -23,7 +23,7 @@ import {
   type Usage,
 } from './usage-data';
 import './usage.css';
-import { ScreenHeading } from '../../components/screen-heading';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 // Named exports only: React.lazy wants a default, so each is mapped to one here.
 const DailyBarsChart = lazy(() => import('./usage-charts').then((m) => ({ default: m.DailyBarsChart })));

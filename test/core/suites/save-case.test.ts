@@ -60,5 +60,5 @@ test("a case added to a file keeps the user's compact flow lists and maps as wri
   expect(written).not.toContain('[ echo ]');
   expect(written.startsWith(EXISTING)).toBe(true);
   // Indented as the user's own cases are.
-  expect(written.slice(EXISTING.length)).toMatch(/^  - name: again\n    message: hello\n/);
+  expect(written.slice(EXISTING.length)).toMatch(/^ {2}- name: again\n {4}message: hello\n/);
 });
