@@ -26,7 +26,10 @@ const COLUMNS: Column<Agent>[] = [
     compactWidth: '50%',
     cell: (a) => (
       <>
-        <span className="cell-strong">{a.name}</span> <code className="muted">{a.slug}</code>
+        <span className="cell-strong" title={`${a.name} (${a.slug})`}>
+          {a.name}
+        </span>{' '}
+        <code className="muted">{a.slug}</code>
       </>
     ),
   },

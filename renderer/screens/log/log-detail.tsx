@@ -40,14 +40,18 @@ function HeadersAndBodies({ id }: { id: string }) {
       {whole.requestBody ? (
         <>
           <h4>Request body</h4>
-          <pre className="code">{whole.requestBody}</pre>
+          <pre className="code" tabIndex={0} aria-label="Request body">
+            {whole.requestBody}
+          </pre>
         </>
       ) : null}
       <Headers title="Response headers" headers={whole.responseHeaders} />
       {whole.responseBody ? (
         <>
           <h4>Response body</h4>
-          <pre className="code">{whole.responseBody}</pre>
+          <pre className="code" tabIndex={0} aria-label="Response body">
+            {whole.responseBody}
+          </pre>
         </>
       ) : null}
     </>
@@ -119,7 +123,7 @@ export function LogDetail({ entry, onClose }: { entry: RequestLogRow; onClose: (
         {copied ? <span role="status">Copied. Set AGENT_API_KEY to your key before running it.</span> : null}
       </div>
       {curl ? (
-        <pre className="code" aria-label="curl command">
+        <pre className="code" tabIndex={0} aria-label="curl command">
           {curl}
         </pre>
       ) : null}

@@ -134,7 +134,7 @@ export function MockAgentsPanel({ state, act }: PanelProps) {
   return (
     <section className="card" aria-label="Mock agents">
       <h3>Agents</h3>
-      <div className="mock-scroll">
+      <div className="scroll-x" role="region" aria-label="Agents table" tabIndex={0}>
         <table className="table">
           <thead>
             <tr>

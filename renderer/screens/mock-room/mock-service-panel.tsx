@@ -64,7 +64,7 @@ export function MockRequestsPanel() {
           Refresh
         </button>
       </div>
-      <div className="mock-scroll mock-requests">
+      <div className="scroll-x mock-requests" role="region" aria-label="Requests table" tabIndex={0}>
         <table className="table">
           <thead>
             <tr>

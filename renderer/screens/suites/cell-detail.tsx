@@ -69,7 +69,7 @@ function Step({ id, step, agent }: { id: string; step: StepResult; agent: string
             <code>{step.error.code}</code> {step.error.message}
           </p>
         ) : null}
-        <pre className="code tests-reply" aria-label="Reply">
+        <pre className="code tests-reply" tabIndex={0} aria-label="Reply">
           {step.reply || '(no reply text)'}
         </pre>
         <table className="tests-checks" aria-label="Assertions">
