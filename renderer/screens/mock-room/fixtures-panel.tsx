@@ -28,52 +28,54 @@ export function FixturesPanel({ act }: Pick<PanelProps, 'act'>) {
       {fixtures.data?.length === 0 ? (
         <p className="muted">None yet. Stream a reply in the Playground and choose “Save as fixture”.</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">From</th>
-              <th scope="col">Chunks</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Recorded</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {fixtures.data?.map((f) => (
-              <tr key={f.id} aria-label={`Fixture ${f.name}`}>
-                <td>{f.name}</td>
-                <td>{f.agent}</td>
-                <td>{f.chunkCount}</td>
-                <td>{f.durationMs} ms</td>
-                <td>{new Date(f.recordedAt).toLocaleString()}</td>
-                <td className="actions">
-                  <button
-                    type="button"
-                    className="link"
-                    onClick={() =>
-                      void act(async () => {
-                        const { fileName, text } = await exportFixture(f.id);
-                        downloadText(fileName, text, 'application/json');
-                      })
-                    }
-                  >
-                    Export
-                  </button>
-                  <button
-                    type="button"
-                    className="link"
-                    onClick={() => void act(() => removeFixture.mutateAsync(f.id))}
-                  >
-                    Remove
-                  </button>
-                </td>
+        <div className="scroll-x" role="region" aria-label="Fixtures table" tabIndex={0}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">From</th>
+                <th scope="col">Chunks</th>
+                <th scope="col">Duration</th>
+                <th scope="col">Recorded</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {fixtures.data?.map((f) => (
+                <tr key={f.id} aria-label={`Fixture ${f.name}`}>
+                  <td>{f.name}</td>
+                  <td>{f.agent}</td>
+                  <td>{f.chunkCount}</td>
+                  <td>{f.durationMs} ms</td>
+                  <td>{new Date(f.recordedAt).toLocaleString()}</td>
+                  <td className="actions">
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() =>
+                        void act(async () => {
+                          const { fileName, text } = await exportFixture(f.id);
+                          downloadText(fileName, text, 'application/json');
+                        })
+                      }
+                    >
+                      Export
+                    </button>
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() => void act(() => removeFixture.mutateAsync(f.id))}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -24,87 +24,89 @@ export function MockKeysPanel({ state, act }: PanelProps) {
   return (
     <section className="card" aria-label="Mock keys">
       <h3>Keys</h3>
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Key</th>
-            <th scope="col">Tier</th>
-            <th scope="col">Plan</th>
-            <th scope="col">State</th>
-          </tr>
-        </thead>
-        <tbody>
-          {state.keys.map((k) => (
-            <tr key={k.id} aria-label={`Mock key ${k.name}`}>
-              <td>{k.name}</td>
-              <td>
-                <code>{k.masked}</code>
-              </td>
-              <td>
-                <select
-                  aria-label={`Tier of ${k.name}`}
-                  value={k.tier}
-                  disabled={k.revoked}
-                  onChange={(e) =>
-                    void act(() =>
-                      updateKey.mutateAsync({
-                        id: k.id,
-                        tier: Number(e.target.value) as 30 | 60 | 120 | 300,
-                      }),
-                    )
-                  }
-                >
-                  {TIERS.map((t) => (
-                    <option key={t} value={t}>
-                      {t}/min
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td>
-                <select
-                  aria-label={`Plan of ${k.name}`}
-                  value={k.plan}
-                  onChange={(e) =>
-                    void act(() =>
-                      updateKey.mutateAsync({ id: k.id, plan: e.target.value as (typeof PLANS)[number] }),
-                    )
-                  }
-                >
-                  {PLANS.map((p) => (
-                    <option key={p} value={p}>
-                      {p}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td>
-                {k.revoked ? (
-                  <span className="status status-4xx">Revoked</span>
-                ) : (
-                  <button
-                    type="button"
-                    className="secondary"
-                    aria-label={`Revoke ${k.name}`}
-                    onClick={() => {
-                      if (
-                        window.confirm(
-                          `Revoke the mock key “${k.name}”? Revocation is permanent, as at the service.`,
-                        )
-                      ) {
-                        void act(() => revokeKey.mutateAsync(k.id));
-                      }
-                    }}
-                  >
-                    Revoke
-                  </button>
-                )}
-              </td>
+      <div className="scroll-x" role="region" aria-label="Keys table" tabIndex={0}>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Key</th>
+              <th scope="col">Tier</th>
+              <th scope="col">Plan</th>
+              <th scope="col">State</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {state.keys.map((k) => (
+              <tr key={k.id} aria-label={`Mock key ${k.name}`}>
+                <td>{k.name}</td>
+                <td>
+                  <code>{k.masked}</code>
+                </td>
+                <td>
+                  <select
+                    aria-label={`Tier of ${k.name}`}
+                    value={k.tier}
+                    disabled={k.revoked}
+                    onChange={(e) =>
+                      void act(() =>
+                        updateKey.mutateAsync({
+                          id: k.id,
+                          tier: Number(e.target.value) as 30 | 60 | 120 | 300,
+                        }),
+                      )
+                    }
+                  >
+                    {TIERS.map((t) => (
+                      <option key={t} value={t}>
+                        {t}/min
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  <select
+                    aria-label={`Plan of ${k.name}`}
+                    value={k.plan}
+                    onChange={(e) =>
+                      void act(() =>
+                        updateKey.mutateAsync({ id: k.id, plan: e.target.value as (typeof PLANS)[number] }),
+                      )
+                    }
+                  >
+                    {PLANS.map((p) => (
+                      <option key={p} value={p}>
+                        {p}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  {k.revoked ? (
+                    <span className="status status-4xx">Revoked</span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="secondary"
+                      aria-label={`Revoke ${k.name}`}
+                      onClick={() => {
+                        if (
+                          window.confirm(
+                            `Revoke the mock key “${k.name}”? Revocation is permanent, as at the service.`,
+                          )
+                        ) {
+                          void act(() => revokeKey.mutateAsync(k.id));
+                        }
+                      }}
+                    >
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <form className="mock-inline-form" onSubmit={create} aria-label="Create a mock key">
         <label>
           Name <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />

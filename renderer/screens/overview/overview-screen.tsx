@@ -38,7 +38,7 @@ export function OverviewScreen() {
         </p>
       ) : null}
       {rows.length > 0 ? (
-        <div className="card overview-table-card">
+        <div className="card scroll-x" role="region" aria-label="Monitors table" tabIndex={0}>
           <table className="overview-table" aria-label="Monitors">
             <thead>
               <tr>
