@@ -2,6 +2,7 @@ import { downloadText } from '../../components/download';
 import { exportFixture, useFixtures } from '../../data/mock';
 import { useImportFixture, useRemoveFixture } from '../../data/mock-actions';
 import type { PanelProps } from './chaos-panel';
+import { ScrollRegion } from '../../components/scroll-region';
 
 /** Recorded replies in the data folder: saved from the Playground ("Save as fixture"), or imported. */
 export function FixturesPanel({ act }: Pick<PanelProps, 'act'>) {
@@ -28,7 +29,7 @@ export function FixturesPanel({ act }: Pick<PanelProps, 'act'>) {
       {fixtures.data?.length === 0 ? (
         <p className="muted">None yet. Stream a reply in the Playground and choose “Save as fixture”.</p>
       ) : (
-        <div className="scroll-x" role="region" aria-label="Fixtures table" tabIndex={0}>
+        <ScrollRegion label="Fixtures table">
           <table className="table">
             <thead>
               <tr>
@@ -75,7 +76,7 @@ export function FixturesPanel({ act }: Pick<PanelProps, 'act'>) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

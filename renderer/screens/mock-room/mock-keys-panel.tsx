@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useCreateMockKey, useRevokeMockKey, useUpdateMockKey } from '../../data/mock-actions';
 import type { PanelProps } from './chaos-panel';
+import { ScrollRegion } from '../../components/scroll-region';
 
 const TIERS = [30, 60, 120, 300] as const;
 const PLANS = ['free', 'pro', 'ultra'] as const;
@@ -24,7 +25,7 @@ export function MockKeysPanel({ state, act }: PanelProps) {
   return (
     <section className="card" aria-label="Mock keys">
       <h3>Keys</h3>
-      <div className="scroll-x" role="region" aria-label="Keys table" tabIndex={0}>
+      <ScrollRegion label="Keys table">
         <table className="table">
           <thead>
             <tr>
@@ -106,7 +107,7 @@ export function MockKeysPanel({ state, act }: PanelProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <form className="mock-inline-form" onSubmit={create} aria-label="Create a mock key">
         <label>
           Name <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />

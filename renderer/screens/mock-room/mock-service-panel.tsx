@@ -2,6 +2,7 @@ import { HEALTH_COMPONENTS } from '../../../shared/known-values';
 import { useMockRequests } from '../../data/mock';
 import { useSetMockErrorShape, useSetMockHealth } from '../../data/mock-actions';
 import type { PanelProps } from './chaos-panel';
+import { ScrollRegion } from '../../components/scroll-region';
 
 /** Health components and the error-body shape. */
 export function MockServicePanel({ state, act }: PanelProps) {
@@ -64,7 +65,7 @@ export function MockRequestsPanel() {
           Refresh
         </button>
       </div>
-      <div className="scroll-x mock-requests" role="region" aria-label="Requests table" tabIndex={0}>
+      <ScrollRegion label="Requests table" className="mock-requests">
         <table className="table">
           <thead>
             <tr>
@@ -104,7 +105,7 @@ export function MockRequestsPanel() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

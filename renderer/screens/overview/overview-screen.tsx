@@ -10,6 +10,7 @@ import { MonitorForm } from './monitor-form';
 import { OverviewRow } from './overview-row';
 import './overview.css';
 import { ScreenHeading } from '../../shell/screen-heading';
+import { ScrollRegion } from '../../components/scroll-region';
 
 export function OverviewScreen() {
   const monitors = useMonitors();
@@ -38,7 +39,7 @@ export function OverviewScreen() {
         </p>
       ) : null}
       {rows.length > 0 ? (
-        <div className="card scroll-x" role="region" aria-label="Monitors table" tabIndex={0}>
+        <ScrollRegion label="Monitors table" className="card">
           <table className="overview-table" aria-label="Monitors">
             <thead>
               <tr>
@@ -59,7 +60,7 @@ export function OverviewScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
     </section>
   );
