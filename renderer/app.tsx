@@ -132,10 +132,11 @@ function Shell() {
   const onMock = profiles.data?.find((p) => p.active)?.builtIn === true;
   return (
     <div className="app" data-app-state={ready ? 'ready' : info.isError ? 'error' : 'loading'}>
-      <a className="skip-link" href="#composer" onClick={(event) => skipToComposer(event, go)}>
-        Skip to the message box
-      </a>
       <header className="app-header">
+        {/* First in the banner landmark: the first thing Tab reaches, and inside a landmark. */}
+        <a className="skip-link" href="#composer" onClick={(event) => skipToComposer(event, go)}>
+          Skip to the message box
+        </a>
         <p className="app-name">Agent Console</p>
         <ProfileSwitcher />
         <ChaosBadge />

@@ -87,7 +87,7 @@ export function ChartCard({ title, note, chart, table, className }: ChartCardPro
   return (
     <section className={`card chart-card ${className ?? ''}`} aria-labelledby={headingId}>
       <div className="chart-card-head">
-        <h3 id={headingId}>{title}</h3>
+        <h2 id={headingId}>{title}</h2>
         <div className="chart-card-views" role="group" aria-label={`${title}: view`}>
           <button
             type="button"

@@ -55,7 +55,7 @@ export function FactsCard({ state, saved }: { state: HealthMonitorState; saved: 
   const startedAt = report ? Date.parse(report.timestamp) - report.uptime_seconds * 1000 : undefined;
   return (
     <section className="card health-facts" aria-labelledby="health-facts-title">
-      <h3 id="health-facts-title">Service</h3>
+      <h2 id="health-facts-title">Service</h2>
       <dl className="facts">
         <dt>Uptime</dt>
         <dd data-testid="health-uptime">

@@ -79,7 +79,7 @@ export function KeysScreen() {
       ) : null}
 
       <form className="card form" onSubmit={form.handleSubmit(add)} aria-label="Add a key">
-        <h3>Add a key</h3>
+        <h2>Add a key</h2>
         <label>
           Name
           <input {...form.register('name')} maxLength={100} placeholder="e.g. staging" required />

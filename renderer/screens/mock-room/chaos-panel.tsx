@@ -14,7 +14,7 @@ export function ChaosPanel({ state, act }: PanelProps) {
   return (
     <section className="card" aria-label="Chaos presets">
       <div className="mock-head">
-        <h3>Chaos</h3>
+        <h2>Chaos</h2>
         <button type="button" className="secondary" onClick={() => void act(() => reset.mutateAsync())}>
           Reset mock
         </button>

@@ -12,7 +12,7 @@ export function FixturesPanel({ act }: Pick<PanelProps, 'act'>) {
   return (
     <section className="card" aria-label="Fixtures">
       <div className="mock-head">
-        <h3>Recorded replies</h3>
+        <h2>Recorded replies</h2>
         <label className="file">
           Import…{' '}
           <input

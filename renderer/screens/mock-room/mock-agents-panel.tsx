@@ -134,7 +134,7 @@ function AgentRow({ agent, act }: { agent: MockAgent; act: PanelProps['act'] }) 
 export function MockAgentsPanel({ state, act }: PanelProps) {
   return (
     <section className="card" aria-label="Mock agents">
-      <h3>Agents</h3>
+      <h2>Agents</h2>
       <ScrollRegion label="Agents table">
         <table className="table">
           <thead>

@@ -24,7 +24,7 @@ export function MockKeysPanel({ state, act }: PanelProps) {
   }
   return (
     <section className="card" aria-label="Mock keys">
-      <h3>Keys</h3>
+      <h2>Keys</h2>
       <ScrollRegion label="Keys table">
         <table className="table">
           <thead>

@@ -10,9 +10,9 @@ export function MockServicePanel({ state, act }: PanelProps) {
   const setErrorShape = useSetMockErrorShape();
   return (
     <section className="card" aria-label="Mock service">
-      <h3>
+      <h2>
         Health <span className={`status mock-health-${state.health.status}`}>{state.health.status}</span>
-      </h3>
+      </h2>
       <div className="mock-inline-form">
         {HEALTH_COMPONENTS.map((c) => (
           <label key={c}>
@@ -60,7 +60,7 @@ export function MockRequestsPanel() {
   return (
     <section className="card" aria-label="Requests the mock received">
       <div className="mock-head">
-        <h3>Requests the mock received</h3>
+        <h2>Requests the mock received</h2>
         <button type="button" className="secondary" onClick={() => void requests.refetch()}>
           Refresh
         </button>

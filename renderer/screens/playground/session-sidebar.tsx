@@ -21,7 +21,7 @@ export function SessionSidebar() {
   );
   return (
     <nav className="pg-sidebar" aria-label="Sessions">
-      <h3>Sessions</h3>
+      <h2>Sessions</h2>
       {sessions.isError ? (
         <ErrorMessage error={sessions.error} title="Sessions could not be listed." />
       ) : null}

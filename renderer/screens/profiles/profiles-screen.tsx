@@ -81,10 +81,10 @@ export function ProfilesScreen() {
           return (
             <li key={p.id} className={`card profile ${p.active ? 'profile-active' : ''}`} aria-label={p.name}>
               <div className="profile-head">
-                <h3>
+                <h2>
                   {p.name} {p.active ? <span className="badge">Active</span> : null}
                   {p.builtIn ? <span className="badge badge-muted">Built in</span> : null}
-                </h3>
+                </h2>
                 <div className="actions">
                   <button
                     type="button"
@@ -141,7 +141,7 @@ export function ProfilesScreen() {
       ) : null}
 
       <form className="card form" onSubmit={add()} aria-label="Add a profile">
-        <h3>Add a profile</h3>
+        <h2>Add a profile</h2>
         <label>
           Name
           <input {...form.register('name')} required maxLength={100} />

@@ -115,10 +115,10 @@ export function CellDetail({ cell }: { cell: CellResult }) {
   return (
     <section ref={section} className="card tests-cell-detail" aria-label="Cell detail">
       <div className="screen-head">
-        <h3>
+        <h2>
           {cell.caseName} <span className="muted">on {targetLabel(cell.target)}</span>{' '}
           <span className={`badge tests-badge-${cell.status}`}>{cell.status}</span>
-        </h3>
+        </h2>
         <button type="button" className="secondary small" onClick={() => openCell(undefined)}>
           Close
         </button>
@@ -134,9 +134,9 @@ export function CellDetail({ cell }: { cell: CellResult }) {
       {cell.attempts.map((attempt) => (
         <div key={attempt.repeat} className="tests-attempt">
           {cell.attempts.length > 1 ? (
-            <h4>
+            <h3>
               Attempt {attempt.repeat}: {attempt.status}
-            </h4>
+            </h3>
           ) : null}
           {attempt.steps.map((step) => (
             <Step
