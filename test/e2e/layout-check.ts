@@ -44,7 +44,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         return false;
       };
       const past = everything.filter(
-        (e) => e.getBoundingClientRect().right > root.clientWidth + SLACK && shown(e) && !clippedWithin(e),
+        (e) => e.getBoundingClientRect().right > root.clientWidth + SLACK && !clippedWithin(e),
       );
       const culprit = past.find((e) => ![...e.children].some((c) => past.includes(c as HTMLElement)));
       problems.push(
