@@ -13,6 +13,16 @@ export const CHAOS_PRESETS = {
   'plan-expired': 'No account has an active plan: every endpoint answers 403 PLAN_REQUIRED.',
 } as const;
 export type ChaosPreset = keyof typeof CHAOS_PRESETS;
+/** What a person calls each preset; the slug stays the name in URLs, the CLI and the mock's API. */
+export const CHAOS_PRESET_NAMES: Record<ChaosPreset, string> = {
+  'rate-limit-storm': 'Rate-limit storm',
+  'flaky-agent': 'Flaky agent',
+  'slow-service': 'Slow service',
+  'broken-streams': 'Broken streams',
+  degraded: 'Degraded',
+  outage: 'Outage',
+  'plan-expired': 'Plan expired',
+};
 export const isChaosPreset = (name: string): name is ChaosPreset => Object.hasOwn(CHAOS_PRESETS, name);
 
 const STORM_TIER = 30;
@@ -25,6 +35,7 @@ type Components = Record<'api' | 'vps' | 'agents' | 'gateway', ComponentState>;
 
 export interface ChaosView {
   preset: ChaosPreset;
+  name: string;
   description: string;
   since: string;
 }
@@ -56,6 +67,7 @@ export class Chaos {
   list(): ChaosView[] {
     return [...this.active].map(([preset, since]) => ({
       preset,
+      name: CHAOS_PRESET_NAMES[preset],
       description: CHAOS_PRESETS[preset],
       since: new Date(since).toISOString(),
     }));

@@ -132,11 +132,12 @@ function Shell() {
   const onMock = profiles.data?.find((p) => p.active)?.builtIn === true;
   return (
     <div className="app" data-app-state={ready ? 'ready' : info.isError ? 'error' : 'loading'}>
-      <a className="skip-link" href="#composer" onClick={(event) => skipToComposer(event, go)}>
-        Skip to the message box
-      </a>
       <header className="app-header">
-        <h1>Agent Console</h1>
+        {/* First in the banner landmark: the first thing Tab reaches, and inside a landmark. */}
+        <a className="skip-link" href="#composer" onClick={(event) => skipToComposer(event, go)}>
+          Skip to the message box
+        </a>
+        <p className="app-name">Agent Console</p>
         <ProfileSwitcher />
         <ChaosBadge />
         <RateGauge />
@@ -153,7 +154,7 @@ function Shell() {
                 aria-current={screen === name ? 'page' : undefined}
                 onClick={(event) => {
                   event.preventDefault();
-                  go(name);
+                  go(name, { focusHeading: true });
                 }}
               >
                 {name}

@@ -159,6 +159,9 @@ export async function testCommand(context: CommandContext, positionals: string[]
       }
     }
     if (result.status === 'cancelled') return EXIT.interrupted;
+    // A file that does not load is a mistake in what the run was given, not an agent's failure: 2,
+    // as for any usage error — after the files beside it have run and the report lists it.
+    if (result.broken?.length) return EXIT.usage;
     return result.status === 'passed' ? EXIT.ok : EXIT.failure;
   } catch (error) {
     err(`agent-console test: ${describeError(error)}`);

@@ -93,7 +93,7 @@ export function summary(result: SuiteRunResult): string {
   const lines = [
     ...repeatLines(result),
     ...(broken > 0
-      ? [`${broken} suite file${broken === 1 ? '' : 's'} did not load (problems above): counted as failed.`]
+      ? [`${broken} suite file${broken === 1 ? '' : 's'} did not load (problems above): the run exits 2.`]
       : []),
     `${parts.join(', ')} — ${t.attempts} attempt${t.attempts === 1 ? '' : 's'} in ${(result.durationMs / 1000).toFixed(1)} s`,
   ];

@@ -4,7 +4,7 @@
 // as done, and told to every window (the header shows active chaos).
 import type { KeyInfo } from '../../shared/bridge/keys';
 import type { MockStateView } from '../../shared/bridge/mock';
-import { CHAOS_PRESETS } from '../../mock/chaos';
+import { CHAOS_PRESET_NAMES, CHAOS_PRESETS, type ChaosPreset } from '../../mock/chaos';
 import type { MockServer } from '../../mock/server';
 import { CoreError } from './core-error';
 import type { FixtureStore } from './fixture-store';
@@ -161,7 +161,12 @@ export class MockRoom {
       health: state.health,
       errorShape: state.faults.errorShape,
       chaos: state.chaos,
-      presets: { ...CHAOS_PRESETS },
+      presets: Object.fromEntries(
+        Object.entries(CHAOS_PRESETS).map(([preset, description]) => [
+          preset,
+          { name: CHAOS_PRESET_NAMES[preset as ChaosPreset], description },
+        ]),
+      ),
       held: state.held,
     };
   }

@@ -91,7 +91,8 @@ export function rememberedSecrets(): readonly string[] {
   return remembered.map((known) => known.value);
 }
 
-function escapeRegExp(text: string): string {
+/** `text` as a pattern that matches exactly it. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

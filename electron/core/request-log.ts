@@ -4,7 +4,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Clock } from '../../shared/clock';
 import { CoreError } from './core-error';
-import { redactHeaders, redactSecrets, redactUrl } from './redact';
+import { escapeRegExp, redactHeaders, redactSecrets, redactUrl } from './redact';
 import type { RequestLogEntry } from '../../shared/request-log-entry';
 
 const DEFAULT_REQUEST_LOG_CAPACITY = 1000;
@@ -87,6 +87,20 @@ export class RequestLog {
     const entry = this.list().find((e) => e.id === id);
     if (!entry) throw new CoreError('NOT_FOUND', 'That request is no longer in the log.');
     return entry;
+  }
+
+  /**
+   * The ids of the entries whose request or response body holds `text`, case-insensitive: the
+   * Log's text filter, for an order number that is only in a body. One pass over the ring, with no
+   * copy of any body, so a search over a full log costs what reading it once does.
+   */
+  searchBodies(text: string): string[] {
+    const wanted = text.trim();
+    if (!wanted) return [];
+    const pattern = new RegExp(escapeRegExp(wanted), 'i');
+    return this.list()
+      .filter((e) => pattern.test(e.requestBody ?? '') || pattern.test(e.responseBody ?? ''))
+      .map((e) => e.id);
   }
 
   clear(): void {

@@ -42,7 +42,7 @@ export function ReplayPanel({ transcript }: { transcript: Transcript }) {
   return (
     <section className="card replay" aria-label="Replay">
       <div className="replay-head">
-        <h3>Replay against another agent</h3>
+        <h2>Replay against another agent</h2>
         <button type="button" className="secondary" onClick={closeReplay}>
           Close
         </button>

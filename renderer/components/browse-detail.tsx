@@ -20,7 +20,7 @@ export function DetailPanel({ label, title, onClose, children }: DetailPanelProp
   return (
     <section className="card detail browse-detail" aria-label={label}>
       <div className="detail-head">
-        <h3>{title}</h3>
+        <h2>{title}</h2>
         <button type="button" className="secondary" aria-label="Close detail" onClick={onClose}>
           ×
         </button>
@@ -106,7 +106,7 @@ interface HistorySectionProps {
 export function HistorySection({ transcript, serverCount, noun, pending, agent }: HistorySectionProps) {
   return (
     <>
-      <h4>History</h4>
+      <h3>History</h3>
       <TranscriptView
         transcript={transcript.data}
         loading={transcript.isPending}

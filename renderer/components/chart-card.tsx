@@ -87,7 +87,7 @@ export function ChartCard({ title, note, chart, table, className }: ChartCardPro
   return (
     <section className={`card chart-card ${className ?? ''}`} aria-labelledby={headingId}>
       <div className="chart-card-head">
-        <h3 id={headingId}>{title}</h3>
+        <h2 id={headingId}>{title}</h2>
         <div className="chart-card-views" role="group" aria-label={`${title}: view`}>
           <button
             type="button"
@@ -116,6 +116,8 @@ export function ChartCard({ title, note, chart, table, className }: ChartCardPro
       {note ? <p className="chart-card-note">{note}</p> : null}
       {view === 'chart' ? (
         <>
+          {/* Drawn for the eye; the Table view is the same data for a screen reader, so the chart
+              is hidden from it, and its charts take no keyboard focus (accessibilityLayer off). */}
           <div className="chart-card-chart" aria-hidden="true">
             {chart}
           </div>

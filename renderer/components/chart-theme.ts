@@ -24,7 +24,7 @@ function read(): ChartTheme {
     series3: value('--chart-3', '#8a4fd0'),
     grid: value('--chart-grid', '#e3e6ed'),
     text: value('--chart-text', '#566074'),
-    ok: value('--ok', '#17803d'),
+    ok: value('--ok', '#157a3a'),
     warn: value('--warn', '#a05a00'),
     bad: value('--bad', '#b42318'),
     muted: value('--muted', '#566074'),

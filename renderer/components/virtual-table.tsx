@@ -79,11 +79,17 @@ function VirtualRowImpl<T>({ row, index, selected, tabbable, interactive, column
       onClick={interactive ? () => events.current.select(row) : undefined}
       onKeyDown={interactive ? (event) => events.current.key(event, index) : undefined}
     >
-      {columns.map((c) => (
-        <td key={c.key} className={c.className}>
-          {c.cell(row)}
-        </td>
-      ))}
+      {columns.map((c) => {
+        const content = c.cell(row);
+        // Cells cut to their column's width end in an ellipsis; plain text keeps the whole in a tooltip.
+        const whole =
+          typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
+        return (
+          <td key={c.key} className={c.className} title={whole}>
+            {content}
+          </td>
+        );
+      })}
     </tr>
   );
 }
@@ -191,10 +197,15 @@ function VirtualTableImpl<T>({
         <thead ref={headRef}>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" aria-sort={c.onSort ? (c.sort ?? 'none') : undefined}>
+              <th
+                key={c.key}
+                scope="col"
+                title={c.header}
+                aria-sort={c.onSort ? (c.sort ?? 'none') : undefined}
+              >
                 {c.onSort ? (
                   <button type="button" className="vt-sort" onClick={c.onSort}>
-                    {c.header}
+                    <span className="vt-sort-label">{c.header}</span>
                     <span aria-hidden="true" className="vt-sort-mark">
                       {c.sort === 'ascending' ? '▲' : c.sort === 'descending' ? '▼' : ''}
                     </span>

@@ -69,6 +69,7 @@ export const queryKeys = {
   log: {
     root: () => ['log'] as const,
     entry: (id: string) => ['log', 'entry', id] as const,
+    search: (text: string, newestId: string) => ['log', 'search', text, newestId] as const,
   },
   /** Notifications muted for every monitor (a core setting, so the CLI and the app agree). */
   notificationsMuted: () => ['notifications-muted'] as const,

@@ -12,10 +12,10 @@ export function ChaosBadge() {
       type="button"
       className="chaos-badge"
       data-testid="chaos-badge"
-      title={chaos.map((c) => c.description).join('\n')}
+      title={chaos.map((c) => `${c.name}: ${c.description}`).join('\n')}
       onClick={() => useNavigation.getState().go('Mock')}
     >
-      Chaos on: {chaos.map((c) => c.preset).join(', ')}
+      Chaos on: {chaos.map((c) => c.name).join(', ')}
     </button>
   );
 }

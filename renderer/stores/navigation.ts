@@ -25,14 +25,24 @@ function fromHash(): Screen {
 
 interface NavigationState {
   screen: Screen;
-  go(screen: Screen): void;
+  /** Set when the user chose the screen from the sidebar: its heading takes focus once shown. */
+  headingFocus: boolean;
+  go(screen: Screen, options?: { focusHeading?: boolean }): void;
+  /** Whether the screen's heading should take focus now; asked once, by the heading. */
+  takeHeadingFocus(): boolean;
 }
 
-export const useNavigation = create<NavigationState>((set) => ({
+export const useNavigation = create<NavigationState>((set, get) => ({
   screen: fromHash(),
-  go(screen) {
+  headingFocus: false,
+  go(screen, options) {
     window.location.hash = `/${screen.toLowerCase()}`;
-    set({ screen });
+    set({ screen, headingFocus: options?.focusHeading === true });
+  },
+  takeHeadingFocus() {
+    const wanted = get().headingFocus;
+    if (wanted) set({ headingFocus: false });
+    return wanted;
   },
 }));
 

@@ -1,7 +1,7 @@
 // log:… — every request the console made, redacted, with export and "copy as curl".
 import { z } from 'zod';
 import type { RequestLogEntry } from '../request-log-entry';
-import { id, none, returns, type DomainCalls } from './schemas';
+import { id, none, returns, text, type DomainCalls } from './schemas';
 
 export const LOG_CALLS = {
   'log:list': { input: none, output: returns<RequestLogEntry[]>() },
@@ -12,6 +12,8 @@ export const LOG_CALLS = {
   },
   /** One entry whole: the live list (log:added) carries no bodies, to keep the renderer small. */
   'log:get': { input: z.strictObject({ id }), output: returns<RequestLogEntry>() },
+  /** The entries whose bodies hold the text (the live rows carry none): the Log's text filter. */
+  'log:search': { input: z.strictObject({ text: text(200) }), output: returns<{ ids: string[] }>() },
   'log:curl': { input: z.strictObject({ id }), output: returns<{ command: string }>() },
 } as const satisfies DomainCalls<'log'>;
 

@@ -101,9 +101,9 @@ export interface MockStateView {
   keys: { id: string; name: string; masked: string; tier: number; plan: string; revoked: boolean }[];
   health: HealthReport;
   errorShape: 'nested' | 'flat' | 'flat-429';
-  chaos: { preset: string; description: string; since: string }[];
-  /** Every preset with what it does. */
-  presets: Record<string, string>;
+  chaos: { preset: string; name: string; description: string; since: string }[];
+  /** Every preset, by slug: its name and what it does. */
+  presets: Record<string, { name: string; description: string }>;
   /** What the mock holds, which Reset deletes (its demo data comes back). */
   held: { conversations: number; threads: number };
 }

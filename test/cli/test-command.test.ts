@@ -205,7 +205,7 @@ describe('a failing suite', () => {
 });
 
 describe('a suite file that does not load', () => {
-  test('is a failure with its line (exit 1), and the files beside it run', async () => {
+  test('is said with its line and exits 2, and the files beside it run', async () => {
     const file = join(dataDir, 'malformed.yaml');
     writeFileSync(
       file,
@@ -213,11 +213,11 @@ describe('a suite file that does not load', () => {
     );
     const out = join(dataDir, 'malformed.xml');
     const result = await cli([file, 'examples/agent-tests/echo.yaml', '--reporter', 'junit', '--out', out]);
-    expect(result.code, result.stderr).toBe(1);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain(`✗ ${file}:6:9: cases[0].assert[0].contain: Unknown assertion "contain"`);
     // echo.yaml ran: its cases passed.
     expect(result.stdout).toMatch(/^\d+ passed, 0 failed/m);
-    expect(result.stdout).toContain('1 suite file did not load (problems above): counted as failed.');
+    expect(result.stdout).toContain('1 suite file did not load (problems above): the run exits 2.');
     const { suites, cases } = junit(out);
     expect(suites.map((s) => s.file)).toEqual([file, 'examples/agent-tests/echo.yaml']);
     expect(cases[0]).toMatchObject({
@@ -234,7 +234,7 @@ describe('a suite file that does not load', () => {
     const file = join(dataDir, 'syntax.yaml');
     writeFileSync(file, 'name: Broken\ncases:\n  - name: [a\n');
     const result = await inProcess([file]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toMatch(new RegExp(`${file.replaceAll('.', '\\.')}:\\d+:\\d+: `));
   }, 30_000);
 });
@@ -345,7 +345,7 @@ describe('a suite file from a pull request', () => {
     removeDir(mock.dataDir);
   });
 
-  test('reading AGENT_API_KEY or an undeclared variable fails naming file, line and field, and sends nothing', async () => {
+  test('reading AGENT_API_KEY or an undeclared variable exits 2 naming file, line and field, and sends nothing', async () => {
     const ciSecret = `ci-secret-${randomUUID()}`;
     const file = join(dataDir, 'pr-suite.yaml');
     writeFileSync(
@@ -362,7 +362,7 @@ describe('a suite file from a pull request', () => {
     const out = join(dataDir, 'pr-suite.xml');
     const before = served();
     const result = await cli(ciArgs(file, out), { env: { AGENT_API_KEY: key(), CI_SECRET: ciSecret } });
-    expect(result.code, result.stderr).toBe(1);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain(
       `${file}:4:5: cases[0].name: Names are shown in reports; they cannot read the environment ({{env.AGENT_API_KEY}}).`,
     );

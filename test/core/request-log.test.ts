@@ -270,3 +270,21 @@ describe('exports', () => {
     expect(har.log.entries).toEqual([]);
   });
 });
+
+describe('searching bodies', () => {
+  test('finds the entries whose request or response body holds the text, case-insensitive, in a full log', () => {
+    const log = new RequestLog({ capacity: 5000 });
+    for (let i = 0; i < 5000; i++)
+      log.add(
+        entry({ id: `e${i}`, requestBody: `{"message":"hello ${i}"}`, responseBody: `{"reply":"ok"}` }),
+      );
+    log.add(entry({ id: 'asked', requestBody: '{"message":"Where is order ORD-4711?"}' }));
+    log.add(entry({ id: 'told', responseBody: '{"reply":"ord-4711 ships today (a+b)"}' }));
+    const started = performance.now();
+    expect(log.searchBodies(' ORD-4711 ')).toEqual(['asked', 'told']);
+    expect(performance.now() - started).toBeLessThan(200);
+    // The text as typed, not a pattern.
+    expect(log.searchBodies('(a+b)')).toEqual(['told']);
+    expect(log.searchBodies('')).toEqual([]);
+  });
+});

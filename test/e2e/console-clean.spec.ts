@@ -35,7 +35,7 @@ test('a clean load and every screen: no console error or warning, no uncaught er
   expect(count).toBeGreaterThanOrEqual(10);
   for (let i = 0; i < count; i++) {
     await links.nth(i).click();
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     // A moment for the screen's first data (and any error it would log) before the next one.
     await page.waitForTimeout(300);
   }

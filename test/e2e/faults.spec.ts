@@ -19,9 +19,9 @@ async function sendAgain(app: Page): Promise<void> {
 /** Another screen and back: the playground keeps its transcript and its box. */
 async function awayAndBack(app: Page, screen = 'Agents'): Promise<void> {
   await nav(app, screen).click();
-  await expect(app.getByRole('heading', { name: screen, level: 2 })).toBeVisible();
+  await expect(app.getByRole('heading', { name: screen, level: 1 })).toBeVisible();
   await nav(app, 'Playground').click();
-  await expect(app.getByRole('heading', { name: 'Playground', level: 2 })).toBeVisible();
+  await expect(app.getByRole('heading', { name: 'Playground', level: 1 })).toBeVisible();
 }
 
 test('latency spikes: replies and screens wait, say so, and arrive; the app stays usable meanwhile', async ({
@@ -213,7 +213,7 @@ test('a key revoked mid-session: INVALID_KEY with the way to Keys, the message k
   await expect(messageBox(app)).toHaveValue('After the revocation');
   await app.screenshot({ path: screenshotPath('faults-key-revoked') });
   await refused.getByRole('button', { name: 'Open Keys' }).click();
-  await expect(app.getByRole('heading', { name: 'Keys', level: 2 })).toBeVisible();
+  await expect(app.getByRole('heading', { name: 'Keys', level: 1 })).toBeVisible();
   await nav(app, 'Playground').click();
   await expect(messageBox(app)).toHaveValue('After the revocation');
 

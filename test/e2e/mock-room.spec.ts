@@ -13,7 +13,7 @@ async function openMock(app: Page): Promise<Locator> {
     .getByRole('link', { name: 'Mock', exact: true })
     .click();
   const screen = app.getByRole('main', { name: 'Mock' });
-  await expect(screen.getByRole('heading', { name: 'Mock', level: 2 })).toBeVisible();
+  await expect(screen.getByRole('heading', { name: 'Mock', level: 1 })).toBeVisible();
   return screen;
 }
 
@@ -79,7 +79,7 @@ test('revoking the active key at the mock: the playground says INVALID_KEY and l
   await expect(reply).toContainText('INVALID_KEY');
   await app.screenshot({ path: screenshotPath('mock-revoked-key') });
   await reply.getByRole('button', { name: 'Open Keys' }).click();
-  await expect(app.getByRole('heading', { name: 'Keys', level: 2 })).toBeVisible();
+  await expect(app.getByRole('heading', { name: 'Keys', level: 1 })).toBeVisible();
 });
 
 test('an agent switched to error: the playground shows AGENT_ERROR', async ({ app, mock }) => {
@@ -115,8 +115,8 @@ test('"outage" turns the Health screen unhealthy on the next check; the header s
   app,
 }) => {
   const screen = await openMock(app);
-  await screen.getByRole('button', { name: 'outage', exact: true }).click();
-  await expect(app.getByTestId('chaos-badge')).toHaveText('Chaos on: outage');
+  await screen.getByRole('button', { name: 'Outage', exact: true }).click();
+  await expect(app.getByTestId('chaos-badge')).toHaveText('Chaos on: Outage');
   await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Health' }).click();
   await app.getByRole('button', { name: 'Check now' }).click();
   await expect(app.getByTestId('health-status')).toHaveAttribute('data-status', 'unhealthy');
@@ -132,7 +132,7 @@ test('"outage" turns the Health screen unhealthy on the next check; the header s
 
 test('"broken streams": the reply ends with a clear error and keeps the partial text', async ({ app }) => {
   const screen = await openMock(app);
-  await screen.getByRole('button', { name: 'broken-streams', exact: true }).click();
+  await screen.getByRole('button', { name: 'Broken streams', exact: true }).click();
   const reply = await sendIn(
     app,
     'echo',
@@ -141,6 +141,8 @@ test('"broken streams": the reply ends with a clear error and keeps the partial 
   await expect(reply).toHaveAttribute('data-status', 'failed');
   await expect(reply).toContainText('STREAM_INCOMPLETE');
   await expect(reply.getByTestId('reply-text')).toContainText('Echo: a message long enou');
+  // Explained once, in the error: not again in the service's words nor in the inspector.
+  await expect(reply.getByText(/\[DONE\]/)).toHaveCount(1);
   await app.screenshot({ path: screenshotPath('mock-broken-stream') });
 });
 

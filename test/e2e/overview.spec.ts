@@ -89,7 +89,7 @@ test('two environments on the Overview: degraded and healthy at once, then a syn
 
   await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
   const screen = app.getByRole('main', { name: 'Overview' });
-  await expect(screen.getByRole('heading', { name: 'Overview', level: 2 })).toBeVisible();
+  await expect(screen.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
   await app.screenshot({ path: screenshotPath('overview-before') });
 
   await addMonitor(app, {
@@ -136,7 +136,7 @@ test('two environments on the Overview: degraded and healthy at once, then a syn
   // the health poll, which still says healthy.
   await production.getByRole('button', { name: 'Details' }).click();
   const health = app.getByRole('main', { name: 'Health' });
-  await expect(health.getByRole('heading', { level: 2 })).toContainText('Production');
+  await expect(health.getByRole('heading', { level: 1 })).toContainText('Production');
   await expect(health.getByTestId('monitor-status')).toContainText('Synthetic check failing');
   const checks = health.getByRole('table', { name: 'Last synthetic checks' });
   await expect(checks).toContainText('echo');

@@ -111,7 +111,7 @@ test('errors in words: an agent error puts the message back in the box, a bad ke
   await send(app, 'Again with a bad key');
   const again = replies(app, 'echo').nth(1);
   await again.getByRole('button', { name: 'Open Keys' }).click();
-  await expect(app.getByRole('heading', { name: 'Keys', level: 2 })).toBeVisible();
+  await expect(app.getByRole('heading', { name: 'Keys', level: 1 })).toBeVisible();
 });
 
 test('a 429 shows a countdown; "Send when allowed" sends it when the wait is over', async ({ app, mock }) => {

@@ -13,7 +13,7 @@ test('echo answers streamed and not streamed; the reply is Markdown, copyable, a
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await expect(app.getByRole('heading', { name: 'Playground', level: 2 })).toBeVisible();
+  await expect(app.getByRole('heading', { name: 'Playground', level: 1 })).toBeVisible();
   await expect(app.getByRole('checkbox', { name: 'Stream' })).toBeChecked();
   await app.screenshot({ path: screenshotPath('playground-empty') });
   await chooseAgent(app, 'echo');
@@ -304,4 +304,33 @@ test.describe('in a dark desktop theme', () => {
     expect(text).toBe('rgb(229, 232, 239)');
     await app.screenshot({ path: screenshotPath('playground-dark') });
   });
+});
+
+test('a reply in emoji, Chinese and Japanese is drawn in real glyphs, not boxes', async ({ app }) => {
+  const text = '🚀 数据 こんにちは';
+  await chooseAgent(app, 'echo');
+  await send(app, text);
+  const reply = replies(app, 'echo').first();
+  await expect(reply).toHaveAttribute('data-status', 'done');
+  await expect(reply.getByTestId('reply-text')).toContainText(`Echo: ${text}`);
+  // Each character drawn in the reply's font differs from what the font draws for a character no
+  // font has (the "tofu" box): a missing emoji or CJK font would draw them all alike.
+  const tofu = await reply.getByTestId('reply-text').evaluate(
+    (element, chars) => {
+      const font = getComputedStyle(element).font;
+      const draw = (char: string) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = 48;
+        const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+        context.font = font.replace(/\d+(\.\d+)?px/, '32px');
+        context.fillText(char, 4, 38);
+        return canvas.toDataURL();
+      };
+      const missing = draw('\u{10FFFD}');
+      return chars.filter((char) => draw(char) === missing);
+    },
+    [...text.replaceAll(' ', '')],
+  );
+  expect(tofu).toEqual([]);
+  await reply.screenshot({ path: screenshotPath('playground-emoji-cjk') });
 });

@@ -231,7 +231,7 @@ test('keyboard only: reach a screen from the navigation and add a key', async ({
   }
   expect(focused).toBe('Keys');
   await app.keyboard.press('Enter');
-  await expect(app.getByRole('heading', { name: 'Keys', level: 2 })).toBeVisible();
+  await expect(app.getByRole('heading', { name: 'Keys', level: 1 })).toBeVisible();
   await app.getByRole('form', { name: 'Add a key' }).getByLabel('Name').focus();
   await app.keyboard.type('typed');
   await app.keyboard.press('Tab');
@@ -285,4 +285,20 @@ test.describe('in a dark desktop theme', () => {
     expect(text).toBe('rgb(229, 232, 239)');
     await app.screenshot({ path: screenshotPath('keys-dark') });
   });
+});
+
+test('a screen chosen from the sidebar takes focus at its heading, as a screen reader expects', async ({
+  app,
+}) => {
+  const nav = app.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Threads', 'Keys', 'Playground']) {
+    await nav.getByRole('link', { name, exact: true }).click();
+    await expect(app.getByRole('heading', { name, level: 1 })).toBeFocused();
+  }
+  // From the keyboard too; Tab then goes on inside the screen, not back in the sidebar.
+  await nav.getByRole('link', { name: 'Log', exact: true }).focus();
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('heading', { name: 'Log', level: 1 })).toBeFocused();
+  await app.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Log', exact: true })).not.toBeFocused();
 });

@@ -142,7 +142,7 @@ test('the page comes up while the core is still opening, then connects and hears
   const bridge = new BridgeHost(core, { transport: 'web', version: 'test' });
   try {
     await page.goto(host.url);
-    await expect(page.getByRole('heading', { name: 'Agent Console' })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Agent Console')).toBeVisible();
     await expect(page.locator('[data-app-state="loading"]')).toBeVisible();
     await expect(page.getByRole('status')).toHaveText('Starting the console…');
     // The header guesses nothing while it does not know: no "No key", the profile still to come.
@@ -159,7 +159,7 @@ test('the page comes up while the core is still opening, then connects and hears
     await expect(profile).toBeEnabled();
     await expect(profile.locator('option:checked')).toHaveText('Embedded mock');
     await bridge.invoke('mock:chaos', { preset: 'degraded', on: true });
-    await expect(page.getByTestId('chaos-badge')).toHaveText('Chaos on: degraded');
+    await expect(page.getByTestId('chaos-badge')).toHaveText('Chaos on: Degraded');
     // A warning, in the warning colour, though this page never opened the Mock screen.
     const colours = await page.getByTestId('chaos-badge').evaluate((badge) => {
       const probe = document.createElement('span');

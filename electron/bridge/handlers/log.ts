@@ -13,6 +13,7 @@ export function logHandlers({ core, emit, onClose }: HandlerContext): DomainHand
     'log:clear': async () => (core.requestLog.clear(), { cleared: true }),
     'log:export': async ({ format }) => core.requestLog.exportFile(format),
     'log:get': async ({ id }) => core.requestLog.get(id),
+    'log:search': async ({ text }) => ({ ids: core.requestLog.searchBodies(text) }),
     'log:curl': async ({ id }) => ({ command: curlForLogged(core, id) }),
   };
 }

@@ -1,10 +1,10 @@
 // "Save as test case" from a playground reply: a case with the message and assertions suggested
 // from the reply (a phrase it contains, that the stream completes, time to first chunk under twice
-// what was observed), appended to a suite file with the yaml Document API, so the file's comments,
-// order and other cases stay as the user wrote them. A new file gets a suite around the case.
+// what was observed), appended to a suite file so the file's comments, order, other cases and
+// compact lists ([echo]) stay as the user wrote them. A new file gets a suite around the case.
 import { readFile } from 'node:fs/promises';
 import type { YAMLMap, YAMLSeq } from 'yaml';
-import { isMap, isSeq, parseDocument } from 'yaml';
+import { Document, isMap, isSeq, parseDocument } from 'yaml';
 import writeFileAtomic from 'write-file-atomic';
 import type { SuiteAssertion } from '../../../shared/suite';
 import { CoreError } from '../core-error';
@@ -118,10 +118,33 @@ export async function saveCase(
     const doc = parseDocument(text);
     const cases = isMap(doc.contents) ? doc.contents.get('cases', true) : undefined;
     if (!isSeq(cases)) throw new CoreError('BAD_INPUT', `${path} has no list of cases to add to.`);
-    (cases as YAMLSeq).add(doc.createNode(entry) as YAMLMap);
-    out = doc.toString();
+    out = appendToBlockList(text, cases, entry) ?? appendToDocument(doc, cases, entry);
   }
   parseSuite(out, path); // what is written loads
   await writeFileAtomic(path, out);
   return { caseName: name, text: out };
+}
+
+/**
+ * The case written after the last one of a block list (`- name: …` lines), indented as they are:
+ * the rest of the file is left byte for byte. Undefined for a flow list (`cases: [ … ]`) or an
+ * empty one, which appendToDocument handles.
+ */
+function appendToBlockList(text: string, cases: YAMLSeq, entry: object): string | undefined {
+  const [start, end] = cases.range ?? [];
+  if (cases.flow || cases.items.length === 0 || start === undefined || end === undefined) return undefined;
+  const indent = ' '.repeat(start - (text.lastIndexOf('\n', start - 1) + 1));
+  const item = new Document([entry])
+    .toString()
+    .split('\n')
+    .map((line) => (line ? `${indent}${line}` : line))
+    .join('\n');
+  const before = text.slice(0, end);
+  return `${before}${before.endsWith('\n') ? '' : '\n'}${item}${text.slice(end)}`;
+}
+
+/** The case added through the yaml Document, with flow lists kept compact (`[echo]`, not `[ echo ]`). */
+function appendToDocument(doc: Document, cases: YAMLSeq, entry: object): string {
+  cases.add(doc.createNode(entry) as YAMLMap);
+  return doc.toString({ flowCollectionPadding: false });
 }

@@ -15,9 +15,9 @@ export function AgentDetail({ agent }: { agent: Agent }) {
   return (
     <section className="card detail browse-detail" aria-label="Agent detail">
       <div className="detail-head">
-        <h3>
+        <h2>
           {agent.name} <AgentStatusBadge status={agent.status} />
-        </h3>
+        </h2>
         <button
           type="button"
           className="secondary"

@@ -27,5 +27,5 @@ export function AgentStatusBadge({ status }: { status: string }) {
 export function ModelName({ name }: { name: string | null | undefined }) {
   if (name === null) return <span className="muted">None</span>;
   if (name === undefined) return <span className="muted">Not given</span>;
-  return <code>{name}</code>;
+  return <code title={name}>{name}</code>;
 }

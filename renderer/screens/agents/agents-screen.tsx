@@ -16,6 +16,7 @@ import { openInPlayground } from '../../stores/playground-intent';
 import { AgentDetail } from './agent-detail';
 import { AgentStatusBadge, ModelName } from './agent-status';
 import { useActiveProfileId } from '../../data/profiles';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 const COLUMNS: Column<Agent>[] = [
   {
@@ -25,7 +26,10 @@ const COLUMNS: Column<Agent>[] = [
     compactWidth: '50%',
     cell: (a) => (
       <>
-        <span className="cell-strong">{a.name}</span> <code className="muted">{a.slug}</code>
+        <span className="cell-strong" title={`${a.name} (${a.slug})`}>
+          {a.name}
+        </span>{' '}
+        <code className="muted">{a.slug}</code>
       </>
     ),
   },
@@ -69,7 +73,7 @@ const COLUMNS: Column<Agent>[] = [
           openInPlayground({ agent: a.slug });
         }}
       >
-        Open in playground
+        Open
       </button>
     ),
   },
@@ -91,7 +95,7 @@ export function AgentsScreen() {
   return (
     <section className="screen browse">
       <div className="screen-head">
-        <h2>Agents</h2>
+        <ScreenHeading>Agents</ScreenHeading>
         <OpenById />
       </div>
       <div className="toolbar">

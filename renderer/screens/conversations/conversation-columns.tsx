@@ -43,7 +43,7 @@ export function conversationColumns(
     sortable('status', 'Status', '11%', '18%', sort, (c) => (
       <span
         className={`conv-status conv-status-${c.status === 'active' ? 'active' : 'other'}`}
-        title={knownConversationStatus(c.status) ? undefined : UNKNOWN_CONVERSATION_STATUS}
+        title={knownConversationStatus(c.status) ? c.status : UNKNOWN_CONVERSATION_STATUS}
       >
         {c.status}
         {knownConversationStatus(c.status) ? null : <span className="status-badge-unknown"> (unknown)</span>}

@@ -23,6 +23,7 @@ import { ConversationDetail } from './conversation-detail';
 import { ConversationExportBar, LoadProgress } from './conversation-export-bar';
 import { sortConversations } from './conversation-sort';
 import { useActiveProfileId } from '../../data/profiles';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 function useConversationRows() {
   const profile = useActiveProfileId();
@@ -66,7 +67,7 @@ export function ConversationsScreen() {
   return (
     <section className="screen browse">
       <div className="screen-head">
-        <h2>Conversations</h2>
+        <ScreenHeading>Conversations</ScreenHeading>
         <OpenById />
       </div>
       <div className="toolbar">

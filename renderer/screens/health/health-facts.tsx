@@ -3,17 +3,10 @@ import { MIN_HEALTH_INTERVAL_MS, type HealthMonitorState } from '../../../shared
 import { ErrorMessage } from '../../components/error-message';
 import { useNow } from '../../components/use-now';
 import { useConfigureHealth } from '../../data/health-actions';
-import { clockTime, dateTime, duration } from './health-format';
+import { clockTime, dateTime, duration, intervalWords } from './health-format';
 
 const INTERVALS = [10_000, 30_000, 60_000, 120_000, 300_000, 900_000, 3_600_000];
-
-function intervalWords(ms: number): string {
-  return ms < 60_000
-    ? `${ms / 1000} seconds`
-    : ms === 60_000
-      ? '1 minute (suggested)'
-      : duration(ms).replace('min', 'minutes');
-}
+const SUGGESTED_INTERVAL = 60_000;
 
 function NextCheck({ state }: { state: HealthMonitorState }) {
   const now = useNow(state.running && state.nextCheckAt !== undefined);
@@ -45,6 +38,7 @@ function IntervalPicker({ state }: { state: HealthMonitorState }) {
           .map((ms) => (
             <option key={ms} value={ms}>
               {intervalWords(ms)}
+              {ms === SUGGESTED_INTERVAL ? ' (suggested)' : ''}
             </option>
           ))}
       </select>
@@ -61,7 +55,7 @@ export function FactsCard({ state, saved }: { state: HealthMonitorState; saved: 
   const startedAt = report ? Date.parse(report.timestamp) - report.uptime_seconds * 1000 : undefined;
   return (
     <section className="card health-facts" aria-labelledby="health-facts-title">
-      <h3 id="health-facts-title">Service</h3>
+      <h2 id="health-facts-title">Service</h2>
       <dl className="facts">
         <dt>Uptime</dt>
         <dd data-testid="health-uptime">

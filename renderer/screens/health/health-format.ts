@@ -19,6 +19,23 @@ export function duration(ms: number): string {
     .join(' ');
 }
 
+/** How often, in words and one format for every choice: "30 seconds", "15 minutes", "1 hour". */
+export function intervalWords(ms: number): string {
+  const units: [size: number, unit: string][] = [
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1000, 'second'],
+  ];
+  let left = Math.round(ms / 1000) * 1000;
+  const parts: string[] = [];
+  for (const [size, unit] of units) {
+    const n = Math.floor(left / size);
+    left -= n * size;
+    if (n > 0) parts.push(`${n} ${unit}${n === 1 ? '' : 's'}`);
+  }
+  return parts.join(' ') || '0 seconds';
+}
+
 export function clockTime(ms: number): string {
   return new Date(ms).toLocaleTimeString(undefined, {
     hour: '2-digit',

@@ -17,7 +17,7 @@ export function NotificationsCard({ confirmPolls }: { confirmPolls: number }) {
   const muted = useNotificationsMuted().data?.muted === true;
   return (
     <section className="card health-notifications" aria-labelledby="health-notifications-title">
-      <h3 id="health-notifications-title">Notifications</h3>
+      <h2 id="health-notifications-title">Notifications</h2>
       <p data-testid="notification-state">
         {muted
           ? 'Muted in the app: nothing is shown until you unmute (the button at the top of the window).'

@@ -14,6 +14,7 @@ import { SyntheticCard } from './health-synthetic';
 import { TimelineSection } from './health-timeline';
 import { UptimeCard } from './health-uptime';
 import './health.css';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 function MonitorPicker({ monitorId }: { monitorId: string | undefined }) {
   const monitors = useMonitors().data ?? [];
@@ -52,7 +53,7 @@ export function HealthScreen() {
       data-state={state ? (state.checking ? 'checking' : 'ready') : 'loading'}
     >
       <div className="screen-head">
-        <h2>Health{state?.profileName ? ` — ${state.profileName}` : ''}</h2>
+        <ScreenHeading>Health{state?.profileName ? ` — ${state.profileName}` : ''}</ScreenHeading>
         <div className="actions">
           <MonitorPicker monitorId={monitorId} />
           <button

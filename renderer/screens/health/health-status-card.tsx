@@ -62,9 +62,9 @@ export function StatusCard({ state }: { state: HealthMonitorState }) {
   const pending = state.last !== undefined && state.confirmed !== status;
   return (
     <section className={`card health-status health-${status}`} aria-labelledby="health-status-title">
-      <h3 id="health-status-title">
+      <h2 id="health-status-title">
         Status{state.profileName ? <span className="muted"> · {state.profileName}</span> : null}
-      </h3>
+      </h2>
       <p className="health-status-word" data-testid="health-status" data-status={status}>
         <span className="health-dot" aria-hidden="true" />
         {STATUS_WORDS[status]}

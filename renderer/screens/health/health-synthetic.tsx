@@ -15,9 +15,9 @@ export function SyntheticCard({ view }: { view: MonitorView }) {
       className={`card health-synthetic${synthetic.failing ? ' health-synthetic-failing' : ''}`}
       aria-labelledby="health-synthetic-title"
     >
-      <h3 id="health-synthetic-title">
+      <h2 id="health-synthetic-title">
         Synthetic checks<span className="muted"> · {view.name}</span>
-      </h3>
+      </h2>
       <p data-testid="monitor-status" data-status={view.status}>
         <strong>{WATCH_WORDS[view.status]}</strong>
         {view.status === 'synthetic-failing'

@@ -118,7 +118,7 @@ export function HealthTimelineChart({
         })}
       </svg>
       <ResponsiveContainer width="100%" height={220}>
-        <LineChart data={timeline.points} margin={MARGIN}>
+        <LineChart accessibilityLayer={false} data={timeline.points} margin={MARGIN}>
           <CartesianGrid stroke={theme.grid} vertical={false} />
           <XAxis
             dataKey="at"

@@ -95,7 +95,7 @@ export function TimelineSection({
         table={tableOf(data, range)}
       />
       <section className="card" aria-labelledby="health-events-title">
-        <h3 id="health-events-title">Events in the last {RANGE_WORDS[range]}</h3>
+        <h2 id="health-events-title">Events in the last {RANGE_WORDS[range]}</h2>
         <Events marks={data?.marks ?? []} />
       </section>
     </>

@@ -12,7 +12,7 @@ function percent(figure: UptimeFigure): string {
 export function UptimeCard({ uptime }: { uptime: UptimeFigure[] | undefined }) {
   return (
     <section className="card" aria-labelledby="health-uptime-title">
-      <h3 id="health-uptime-title">Uptime seen by this console</h3>
+      <h2 id="health-uptime-title">Uptime seen by this console</h2>
       <dl className="health-uptime">
         {(uptime ?? []).map((figure) => (
           <div key={figure.range} className="health-uptime-figure" data-testid={`uptime-${figure.range}`}>

@@ -11,6 +11,7 @@ import { useAddKey, useKeys, useRemoveKey } from '../../data/keys';
 import { useProfiles } from '../../data/profiles';
 import { formResolver } from '../../data/contract';
 import { keyForm, SERVER_START, type KeyFormValues } from './key-form';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 export function KeysScreen() {
   const info = useAppInfo();
@@ -71,7 +72,7 @@ export function KeysScreen() {
   return (
     <section className="screen">
       {confirmDialog}
-      <h2>Keys</h2>
+      <ScreenHeading>Keys</ScreenHeading>
       {keychain?.available ? (
         <p className="note">
           Secrets are kept in your system keychain; this app stores only their names and last four characters.
@@ -88,7 +89,7 @@ export function KeysScreen() {
       ) : null}
 
       <form className="card form" onSubmit={form.handleSubmit(add)} aria-label="Add a key">
-        <h3>Add a key</h3>
+        <h2>Add a key</h2>
         <label>
           Name
           <input {...form.register('name')} maxLength={100} placeholder="e.g. staging" required />

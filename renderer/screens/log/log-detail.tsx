@@ -11,7 +11,7 @@ function Headers({ title, headers }: { title: string; headers: Record<string, st
   const rows = Object.entries(headers);
   return (
     <>
-      <h4>{title}</h4>
+      <h3>{title}</h3>
       {rows.length === 0 ? (
         <p className="muted">None.</p>
       ) : (
@@ -39,15 +39,19 @@ function HeadersAndBodies({ id }: { id: string }) {
       <Headers title="Request headers" headers={whole.requestHeaders} />
       {whole.requestBody ? (
         <>
-          <h4>Request body</h4>
-          <pre className="code">{whole.requestBody}</pre>
+          <h3>Request body</h3>
+          <pre className="code" tabIndex={0} aria-label="Request body">
+            {whole.requestBody}
+          </pre>
         </>
       ) : null}
       <Headers title="Response headers" headers={whole.responseHeaders} />
       {whole.responseBody ? (
         <>
-          <h4>Response body</h4>
-          <pre className="code">{whole.responseBody}</pre>
+          <h3>Response body</h3>
+          <pre className="code" tabIndex={0} aria-label="Response body">
+            {whole.responseBody}
+          </pre>
         </>
       ) : null}
     </>
@@ -87,12 +91,12 @@ export function LogDetail({ entry, onClose }: { entry: RequestLogRow; onClose: (
   return (
     <section className="card detail log-detail" aria-label="Request detail">
       <div className="detail-head">
-        <h3 ref={heading}>
+        <h2 ref={heading}>
           {entry.method} {pathOf(entry.url)}{' '}
           <span className={`status status-${Math.floor(entry.status / 100)}xx`}>
             {entry.status || 'no reply'}
           </span>
-        </h3>
+        </h2>
         <button type="button" className="secondary" aria-label="Close request detail" onClick={onClose}>
           ×
         </button>
@@ -119,12 +123,12 @@ export function LogDetail({ entry, onClose }: { entry: RequestLogRow; onClose: (
         {copied ? <span role="status">Copied. Set AGENT_API_KEY to your key before running it.</span> : null}
       </div>
       {curl ? (
-        <pre className="code" aria-label="curl command">
+        <pre className="code" tabIndex={0} aria-label="curl command">
           {curl}
         </pre>
       ) : null}
       {error ? <ErrorMessage error={error} /> : null}
-      <h4>Rate limit</h4>
+      <h3>Rate limit</h3>
       <p>
         limit {entry.rate.limit ?? '—'} · remaining {entry.rate.remaining ?? '—'} · reset{' '}
         {entry.rate.reset ? new Date(entry.rate.reset * 1000).toLocaleTimeString() : '—'}

@@ -65,7 +65,7 @@ export function LogFilterBar({
         <input
           type="search"
           value={filter.text}
-          placeholder="request id, error code…"
+          placeholder="order number, request id…"
           onChange={(e) => set({ text: e.target.value })}
         />
       </label>

@@ -9,7 +9,7 @@ export interface LogFilter {
   path: string;
   /** '' any, '2xx' … '5xx', or 'none' (no HTTP reply: network failure, abort). */
   status: string;
-  /** Anywhere in the URL, request id, error code or status. */
+  /** Anywhere in the URL, request id, error code, status or the request's and response's bodies. */
   text: string;
 }
 
@@ -28,15 +28,26 @@ function statusClass(status: number): string {
   return status === 0 ? 'none' : `${Math.floor(status / 100)}xx`;
 }
 
-export function matchesFilter(entry: RequestLogRow, filter: LogFilter): boolean {
+/**
+ * Whether `entry` is kept. The rows carry no bodies: `bodyMatches` are the ids of the entries whose
+ * bodies hold the filter's text, as the core found them (useLogBodyMatches).
+ */
+export function matchesFilter(
+  entry: RequestLogRow,
+  filter: LogFilter,
+  bodyMatches: ReadonlySet<string> = new Set(),
+): boolean {
   if (filter.method && entry.method !== filter.method) return false;
   if (filter.status && statusClass(entry.status) !== filter.status) return false;
   const path = filter.path.trim().toLowerCase();
   if (path && !pathOf(entry.url).toLowerCase().includes(path)) return false;
   const text = filter.text.trim().toLowerCase();
   if (!text) return true;
-  return [entry.url, entry.requestId ?? '', entry.errorCode ?? '', String(entry.status || '')].some((field) =>
-    field.toLowerCase().includes(text),
+  return (
+    bodyMatches.has(entry.id) ||
+    [entry.url, entry.requestId ?? '', entry.errorCode ?? '', String(entry.status || '')].some((field) =>
+      field.toLowerCase().includes(text),
+    )
   );
 }
 

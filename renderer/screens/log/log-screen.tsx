@@ -6,13 +6,13 @@ import { useMemo, useState } from 'react';
 import { useConfirm } from '../../components/confirm-dialog';
 import { downloadText } from '../../components/download';
 import { ErrorMessage } from '../../components/error-message';
-import { exportLog } from '../../data/log';
-import { useClearLog } from '../../data/log';
+import { exportLog, useClearLog, useLogBodyMatches } from '../../data/log';
 import { useLog } from '../../stores/live';
 import { LogDetail } from './log-detail';
 import { LogFilterBar } from './log-filter-bar';
 import { isFiltered, matchesFilter, NO_FILTER, pathOf, type LogFilter } from './log-filter';
 import './log.css';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 export function LogScreen() {
   const entries = useLog((s) => s.entries);
@@ -21,7 +21,11 @@ export function LogScreen() {
   const [filter, setFilter] = useState<LogFilter>(NO_FILTER);
   const clear = useClearLog();
   const [confirmDialog, confirm] = useConfirm();
-  const shown = useMemo(() => entries.filter((e) => matchesFilter(e, filter)).reverse(), [entries, filter]);
+  const bodyMatches = useLogBodyMatches(filter.text, entries.at(-1)?.id);
+  const shown = useMemo(
+    () => entries.filter((e) => matchesFilter(e, filter, bodyMatches)).reverse(),
+    [entries, filter, bodyMatches],
+  );
   const entry = entries.find((e) => e.id === selected);
 
   async function exportAs(format: 'json' | 'har') {
@@ -37,7 +41,7 @@ export function LogScreen() {
   return (
     <section className="screen">
       <div className="screen-head">
-        <h2>Log</h2>
+        <ScreenHeading>Log</ScreenHeading>
         <div className="actions">
           <button
             type="button"
@@ -81,6 +85,14 @@ export function LogScreen() {
       <div className="log-split">
         <div className="log-table-wrap">
           <table className="table log-table" aria-label="Requests">
+            <colgroup>
+              <col className="log-col-time" />
+              <col className="log-col-method" />
+              <col />
+              <col className="log-col-status" />
+              <col className="log-col-duration" />
+              <col className="log-col-id" />
+            </colgroup>
             <thead>
               <tr>
                 <th scope="col">Time</th>
@@ -119,16 +131,16 @@ export function LogScreen() {
                 >
                   <td>{new Date(e.startedAt).toLocaleTimeString()}</td>
                   <td>{e.method}</td>
-                  <td>
+                  <td title={pathOf(e.url)}>
                     <code>{pathOf(e.url)}</code>
                   </td>
-                  <td>
+                  <td title={String(e.status || e.errorCode || '')}>
                     <span className={`status status-${Math.floor(e.status / 100)}xx`}>
                       {e.status || e.errorCode || '—'}
                     </span>
                   </td>
                   <td>{e.durationMs} ms</td>
-                  <td>
+                  <td title={e.requestId}>
                     <code>{e.requestId ?? ''}</code>
                   </td>
                 </tr>

@@ -38,7 +38,7 @@ export function ChaosPanel({ state, act }: PanelProps) {
   return (
     <section className="card" aria-label="Chaos presets">
       <div className="mock-head">
-        <h3>Chaos</h3>
+        <h2>Chaos</h2>
         {confirmDialog}
         <button
           type="button"
@@ -59,7 +59,7 @@ export function ChaosPanel({ state, act }: PanelProps) {
         </button>
       </div>
       <ul className="chaos-list">
-        {Object.entries(state.presets).map(([preset, description]) => (
+        {Object.entries(state.presets).map(([preset, { name, description }]) => (
           <li key={preset}>
             <button
               type="button"
@@ -67,7 +67,7 @@ export function ChaosPanel({ state, act }: PanelProps) {
               aria-pressed={on.has(preset)}
               onClick={() => void act(() => setChaos.mutateAsync({ preset, on: !on.has(preset) }))}
             >
-              {preset}
+              {name}
             </button>
             <span className="muted">{description}</span>
           </li>

@@ -3,6 +3,7 @@ import type { MockStateView } from '../../../shared/bridge';
 import { useFixtures } from '../../data/mock';
 import { useAssignFixture, useClearFixture, useSetMockAgent } from '../../data/mock-actions';
 import type { PanelProps } from './chaos-panel';
+import { ScrollRegion } from '../../components/scroll-region';
 
 type MockAgent = MockStateView['agents'][number];
 
@@ -133,8 +134,8 @@ function AgentRow({ agent, act }: { agent: MockAgent; act: PanelProps['act'] }) 
 export function MockAgentsPanel({ state, act }: PanelProps) {
   return (
     <section className="card" aria-label="Mock agents">
-      <h3>Agents</h3>
-      <div className="mock-scroll">
+      <h2>Agents</h2>
+      <ScrollRegion label="Agents table">
         <table className="table">
           <thead>
             <tr>
@@ -159,7 +160,7 @@ export function MockAgentsPanel({ state, act }: PanelProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

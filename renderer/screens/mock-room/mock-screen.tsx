@@ -9,6 +9,7 @@ import { MockKeysPanel } from './mock-keys-panel';
 import { useMockState } from '../../data/mock';
 import { MockRequestsPanel, MockServicePanel } from './mock-service-panel';
 import './mock.css';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 export function MockScreen() {
   const state = useMockState();
@@ -26,7 +27,7 @@ export function MockScreen() {
   if (state.isSuccess && state.data === null) {
     return (
       <section className="screen">
-        <h2>Mock</h2>
+        <ScreenHeading>Mock</ScreenHeading>
         <p className="note">
           The embedded mock runs in another process (npm run mock): control it there with{' '}
           <code>agent-console mock …</code>.
@@ -37,7 +38,7 @@ export function MockScreen() {
   if (!state.data) return <p className="muted">Loading the mock…</p>;
   return (
     <section className="screen mock-screen">
-      <h2>Mock</h2>
+      <ScreenHeading>Mock</ScreenHeading>
       <p className="note">
         The embedded mock of the service, run like its dashboard. Changes here are what your integration would
         see from the real service.

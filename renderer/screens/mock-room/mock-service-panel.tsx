@@ -2,6 +2,7 @@ import { HEALTH_COMPONENTS } from '../../../shared/known-values';
 import { useMockRequests } from '../../data/mock';
 import { useSetMockErrorShape, useSetMockHealth } from '../../data/mock-actions';
 import type { PanelProps } from './chaos-panel';
+import { ScrollRegion } from '../../components/scroll-region';
 
 /** Health components and the error-body shape. */
 export function MockServicePanel({ state, act }: PanelProps) {
@@ -9,9 +10,9 @@ export function MockServicePanel({ state, act }: PanelProps) {
   const setErrorShape = useSetMockErrorShape();
   return (
     <section className="card" aria-label="Mock service">
-      <h3>
+      <h2>
         Health <span className={`status mock-health-${state.health.status}`}>{state.health.status}</span>
-      </h3>
+      </h2>
       <div className="mock-inline-form">
         {HEALTH_COMPONENTS.map((c) => (
           <label key={c}>
@@ -59,12 +60,12 @@ export function MockRequestsPanel() {
   return (
     <section className="card" aria-label="Requests the mock received">
       <div className="mock-head">
-        <h3>Requests the mock received</h3>
+        <h2>Requests the mock received</h2>
         <button type="button" className="secondary" onClick={() => void requests.refetch()}>
           Refresh
         </button>
       </div>
-      <div className="mock-scroll mock-requests">
+      <ScrollRegion label="Requests table" className="mock-requests">
         <table className="table">
           <thead>
             <tr>
@@ -104,7 +105,7 @@ export function MockRequestsPanel() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -83,7 +83,7 @@ export function MonitorForm({ editing, onDone }: FormProps) {
       aria-label={saved ? `Edit ${saved.name}` : 'New monitor'}
       onSubmit={form.handleSubmit(submit)}
     >
-      <h3>{saved ? `Edit ${saved.name}` : 'New monitor'}</h3>
+      <h2>{saved ? `Edit ${saved.name}` : 'New monitor'}</h2>
       {confirmDialog}
       <div className="monitor-form-grid">
         <label>

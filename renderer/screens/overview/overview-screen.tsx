@@ -9,6 +9,8 @@ import { useMonitors } from '../../data/monitors';
 import { MonitorForm } from './monitor-form';
 import { OverviewRow } from './overview-row';
 import './overview.css';
+import { ScreenHeading } from '../../shell/screen-heading';
+import { ScrollRegion } from '../../components/scroll-region';
 
 export function OverviewScreen() {
   const monitors = useMonitors();
@@ -17,7 +19,7 @@ export function OverviewScreen() {
   return (
     <section className="screen overview-screen" data-state={monitors.isSuccess ? 'ready' : 'loading'}>
       <div className="screen-head">
-        <h2>Overview</h2>
+        <ScreenHeading>Overview</ScreenHeading>
         <div className="actions">
           <button type="button" onClick={() => setEditing('new')} disabled={editing !== undefined}>
             Add monitor
@@ -37,7 +39,7 @@ export function OverviewScreen() {
         </p>
       ) : null}
       {rows.length > 0 ? (
-        <div className="card overview-table-card">
+        <ScrollRegion label="Monitors table" className="card">
           <table className="overview-table" aria-label="Monitors">
             <thead>
               <tr>
@@ -58,7 +60,7 @@ export function OverviewScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
     </section>
   );

@@ -212,7 +212,7 @@ export const AgentReply = memo(function AgentReply({
           </p>
         ) : null}
         {curl ? (
-          <pre className="code pg-curl" aria-label="curl command">
+          <pre className="code pg-curl" tabIndex={0} aria-label="curl command">
             {curl}
           </pre>
         ) : null}

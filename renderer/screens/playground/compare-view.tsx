@@ -11,8 +11,11 @@ const Column = memo(function Column({ id }: { id: string }) {
   return reply?.role === 'agent' ? <AgentReply reply={reply} compact /> : null;
 });
 
-/** A column is never narrower than this; more agents than fit scroll sideways. */
-const MIN_COLUMN_PX = 300;
+/**
+ * A column is never narrower than this; more agents than fit go on to another row (never sideways
+ * scrolling, whose scrollbar some systems show only while scrolling).
+ */
+const MIN_COLUMN_PX = 240;
 
 const Round = memo(function Round({ round }: { round: CompareRound }) {
   // One reply read whole, at the full width, with the others a click away.
@@ -25,7 +28,7 @@ const Round = memo(function Round({ round }: { round: CompareRound }) {
       </article>
       <div
         className="pg-columns"
-        style={{ gridTemplateColumns: `repeat(${shown.length}, minmax(${MIN_COLUMN_PX}px, 1fr))` }}
+        style={{ gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${MIN_COLUMN_PX}px), 1fr))` }}
       >
         {shown.map((id) => (
           <div key={id} className="pg-column">

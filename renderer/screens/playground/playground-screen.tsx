@@ -20,6 +20,7 @@ import './agent-reply.css';
 import './stream-inspector.css';
 import './compare-view.css';
 import './composer.css';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 let reopened = false;
 
@@ -104,7 +105,7 @@ export function PlaygroundScreen() {
       <SessionSidebar />
       <div className="pg-main">
         <div className="pg-toolbar">
-          <h2>Playground</h2>
+          <ScreenHeading>Playground</ScreenHeading>
           <ModeSwitch />
           <StreamToggle />
           {mode === 'chat' ? <AgentPicker /> : <CompareAgentPicker />}

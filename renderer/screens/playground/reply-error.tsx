@@ -70,12 +70,18 @@ function RateLimitCountdown({ reply, error }: { reply: ReplyTurn; error: BridgeE
   );
 }
 
+/** Codes the console gives itself (no reply from the service to quote): our words say it all. */
+const OUR_OWN_CODES = new Set(['STREAM_INCOMPLETE', 'PARTIAL']);
+
 export function ReplyError({ reply }: { reply: ReplyTurn }) {
   const error = reply.error;
   if (!error) return null;
   const words = explain(error, reply.request.agent);
   // The service's message, when it is not just our words again.
-  const theirs = error.message && !words.includes(error.message) ? error.message : undefined;
+  const theirs =
+    error.message && !OUR_OWN_CODES.has(error.code) && !words.includes(error.message)
+      ? error.message
+      : undefined;
   return (
     <div className="error pg-error" role="alert" data-code={error.code}>
       <p className="pg-error-words">{words}</p>

@@ -24,7 +24,7 @@ export function SessionSidebar() {
   return (
     <nav className="pg-sidebar" aria-label="Sessions">
       {confirmDialog}
-      <h3>Sessions</h3>
+      <h2>Sessions</h2>
       {sessions.isError ? (
         <ErrorMessage error={sessions.error} title="Sessions could not be listed." />
       ) : null}

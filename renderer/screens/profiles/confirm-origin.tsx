@@ -31,7 +31,7 @@ export function ConfirmOrigin(props: {
   const name = <strong>{props.keyInfo?.name ?? 'this key'}</strong>;
   return (
     <form className="card form confirm-origin" onSubmit={submit} aria-label="Confirm the new server">
-      <h3>{known.length ? 'Send this key to a new server?' : 'Send this key to its first server?'}</h3>
+      <h2>{known.length ? 'Send this key to a new server?' : 'Send this key to its first server?'}</h2>
       <p>
         {known.length ? (
           <>

@@ -21,6 +21,7 @@ import {
 import { formResolver } from '../../data/contract';
 import { ConfirmOrigin } from './confirm-origin';
 import { PROFILE_FORM_START, profileForm, type ProfileFormValues } from './profile-form';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 function TestResult({ result }: { result: ConnectionTest }) {
   if (result.ok && result.health) {
@@ -157,7 +158,7 @@ export function ProfilesScreen() {
 
   return (
     <section className="screen">
-      <h2>Profiles</h2>
+      <ScreenHeading>Profiles</ScreenHeading>
       {confirmDialog}
       <ul className="profile-list" aria-label="Profiles">
         {profiles.data?.map((p) => {
@@ -166,10 +167,10 @@ export function ProfilesScreen() {
           return (
             <li key={p.id} className={`card profile ${p.active ? 'profile-active' : ''}`} aria-label={p.name}>
               <div className="profile-head">
-                <h3>
+                <h2>
                   {p.name} {p.active ? <span className="badge">Active</span> : null}
                   {p.builtIn ? <span className="badge badge-muted">Built in</span> : null}
-                </h3>
+                </h2>
                 <div className="actions">
                   <button
                     type="button"
@@ -249,7 +250,7 @@ export function ProfilesScreen() {
         onSubmit={add()}
         aria-label={editing ? `Edit the profile ${editing.name}` : 'Add a profile'}
       >
-        <h3>{editing ? `Edit the profile “${editing.name}”` : 'Add a profile'}</h3>
+        <h2>{editing ? `Edit the profile “${editing.name}”` : 'Add a profile'}</h2>
         <label>
           Name
           <input {...form.register('name')} required maxLength={100} />

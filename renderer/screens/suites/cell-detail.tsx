@@ -69,7 +69,7 @@ function Step({ id, step, agent }: { id: string; step: StepResult; agent: string
             <code>{step.error.code}</code> {step.error.message}
           </p>
         ) : null}
-        <pre className="code tests-reply" aria-label="Reply">
+        <pre className="code tests-reply" tabIndex={0} aria-label="Reply">
           {step.reply || '(no reply text)'}
         </pre>
         <table className="tests-checks" aria-label="Assertions">
@@ -107,14 +107,18 @@ function Step({ id, step, agent }: { id: string; step: StepResult; agent: string
 export function CellDetail({ cell }: { cell: CellResult }) {
   const section = useRef<HTMLElement>(null);
   // The grid can be long: the opened cell's detail comes into view.
-  useEffect(() => section.current?.scrollIntoView({ block: 'nearest' }), [cell.id]);
+  // In braces: scrollIntoView returns a promise in newer Chromium, and React would call what an
+  // effect returns as its cleanup, failing the next screen when this one is left.
+  useEffect(() => {
+    section.current?.scrollIntoView({ block: 'nearest' });
+  }, [cell.id]);
   return (
     <section ref={section} className="card tests-cell-detail" aria-label="Cell detail">
       <div className="screen-head">
-        <h3>
+        <h2>
           {cell.caseName} <span className="muted">on {targetLabel(cell.target)}</span>{' '}
           <span className={`badge tests-badge-${cell.status}`}>{cell.status}</span>
-        </h3>
+        </h2>
         <button type="button" className="secondary small" onClick={() => openCell(undefined)}>
           Close
         </button>
@@ -130,9 +134,9 @@ export function CellDetail({ cell }: { cell: CellResult }) {
       {cell.attempts.map((attempt) => (
         <div key={attempt.repeat} className="tests-attempt">
           {cell.attempts.length > 1 ? (
-            <h4>
+            <h3>
               Attempt {attempt.repeat}: {attempt.status}
-            </h4>
+            </h3>
           ) : null}
           {attempt.steps.map((step) => (
             <Step

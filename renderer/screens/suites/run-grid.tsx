@@ -125,9 +125,9 @@ export function RunGrid({ run, openCellId }: { run: RunView; openCellId: string 
       ))}
       {run.plan.suites.map((suite) => (
         <div key={suite.file} className="card tests-grid-card">
-          <h3>
+          <h2>
             {suite.name} <span className="muted">{baseName(suite.file)}</span>
-          </h3>
+          </h2>
           <Comparison file={baseName(suite.file)} comparison={run.comparisons?.[baseName(suite.file)]} />
           <table className="tests-grid" aria-label={`Results of ${suite.name}`}>
             <thead>

@@ -67,7 +67,7 @@ export function SaveAsCase({ reply }: { reply: SavedReply }) {
         </span>
       ) : null}
       <dialog ref={dialog} className="tests-save-dialog" aria-label="Save as test case">
-        <h3>Save as test case</h3>
+        <h2>Save as test case</h2>
         <p className="muted">
           The message, {reply.agent ?? 'the default agent'}, and assertions suggested from the reply: a phrase
           it contains{reply.stream ? ', that the stream completes, first chunk within twice this one’s' : ''}.

@@ -9,6 +9,7 @@ import { RunGrid } from './run-grid';
 import { SuiteTree } from './suite-tree';
 import { startRun, useTests, wireTestsEvents } from './tests-store';
 import './tests.css';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 export function TestsScreen() {
   const { listing, run, openCellId } = useTests();
@@ -23,7 +24,7 @@ export function TestsScreen() {
   return (
     <section className="screen tests-screen">
       <div className="screen-head">
-        <h2>Tests</h2>
+        <ScreenHeading>Tests</ScreenHeading>
         {listing ? (
           <button type="button" disabled={busy || listing.suites.length === 0} onClick={() => onRun({})}>
             Run all

@@ -26,7 +26,7 @@ export function ThreadCreateForm() {
         if (draft.message.trim()) void createThread(profile, draft);
       }}
     >
-      <h3>New thread</h3>
+      <h2>New thread</h2>
       <label>
         Title
         <input

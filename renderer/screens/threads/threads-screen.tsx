@@ -18,6 +18,7 @@ import { ThreadCreateForm } from './thread-create-form';
 import { ThreadDetail } from './thread-detail';
 import { visibleThreads } from './thread-filter';
 import { useActiveProfileId } from '../../data/profiles';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 function ReplayForThread() {
   const profile = useActiveProfileId();
@@ -61,7 +62,7 @@ export function ThreadsScreen() {
   return (
     <section className="screen browse">
       <div className="screen-head">
-        <h2>Threads</h2>
+        <ScreenHeading>Threads</ScreenHeading>
         <OpenById />
       </div>
       <div className="toolbar">

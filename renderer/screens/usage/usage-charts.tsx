@@ -30,7 +30,11 @@ export function DailyBarsChart({ usage, metric }: DailyBarsProps) {
   const label = metric === 'requests' ? 'Requests' : 'Tokens';
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
-      <BarChart data={usage.daily} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={usage.daily}
+        margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+      >
         <CartesianGrid stroke={theme.grid} vertical={false} />
         <XAxis
           dataKey="date"
@@ -95,7 +99,7 @@ export function LatencyChart({ usage, incidents }: LatencyProps) {
   const minWidth = (end - first) / 150;
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
-      <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+      <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={theme.grid} vertical={false} />
         {incidents.map((incident) => {
           const x1 = Math.max(first, incident.start);
@@ -160,7 +164,12 @@ export function AgentsChart({ usage }: { usage: Usage }) {
   const height = Math.max(120, usage.by_agent.length * 34 + 30);
   return (
     <ResponsiveContainer width="100%" height={height}>
-      <BarChart data={usage.by_agent} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 8 }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={usage.by_agent}
+        layout="vertical"
+        margin={{ top: 4, right: 16, bottom: 0, left: 8 }}
+      >
         <CartesianGrid stroke={theme.grid} horizontal={false} />
         <XAxis
           type="number"

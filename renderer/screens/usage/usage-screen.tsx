@@ -23,6 +23,7 @@ import {
   type Usage,
 } from './usage-data';
 import './usage.css';
+import { ScreenHeading } from '../../shell/screen-heading';
 
 // Named exports only: React.lazy wants a default, so each is mapped to one here.
 const DailyBarsChart = lazy(() => import('./usage-charts').then((m) => ({ default: m.DailyBarsChart })));
@@ -103,7 +104,7 @@ export function UsageScreen() {
       data-state={report.isFetching ? 'loading' : usage ? 'ready' : 'empty'}
     >
       <div className="screen-head">
-        <h2>Usage</h2>
+        <ScreenHeading>Usage</ScreenHeading>
         <div className="actions">
           <button
             type="button"

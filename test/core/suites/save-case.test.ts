@@ -50,3 +50,15 @@ describe('a key in what would be written is refused, and the file is left as it 
     expect(readFileSync(file, 'utf8')).toContain('message: hello');
   });
 });
+
+test("a case added to a file keeps the user's compact flow lists and maps as written", async () => {
+  const file = join(dir, `compact-${randomUUID()}.yaml`);
+  writeFileSync(file, EXISTING);
+  await saveCase(file, observed, 'again');
+  const written = readFileSync(file, 'utf8');
+  expect(written).toContain('targets: { agents: [echo] }');
+  expect(written).not.toContain('[ echo ]');
+  expect(written.startsWith(EXISTING)).toBe(true);
+  // Indented as the user's own cases are.
+  expect(written.slice(EXISTING.length)).toMatch(/^ {2}- name: again\n {4}message: hello\n/);
+});

@@ -51,3 +51,11 @@ test('by text: request id, error code or status', () => {
   expect(kept({ text: '429' })).toEqual([chat]);
 });
 test('filters combine', () => expect(kept({ method: 'GET', status: '2xx', path: 'health' })).toEqual([]));
+test('by text: a body holding it, as the core found it (an order number only in a reply)', () => {
+  const bodies = new Set(['chat-id']);
+  const inChat = { ...chat, id: 'chat-id' };
+  expect(matchesFilter(inChat, { ...NO_FILTER, text: 'ORD-4711' }, bodies)).toBe(true);
+  expect(matchesFilter(agents, { ...NO_FILTER, text: 'ORD-4711' }, bodies)).toBe(false);
+  // Other filters still apply to an entry whose body matches.
+  expect(matchesFilter(inChat, { ...NO_FILTER, text: 'ORD-4711', method: 'GET' }, bodies)).toBe(false);
+});
