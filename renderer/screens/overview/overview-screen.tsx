@@ -39,7 +39,7 @@ export function OverviewScreen() {
         </p>
       ) : null}
       {rows.length > 0 ? (
-        <ScrollRegion label="Monitors table" className="card">
+        <ScrollRegion label="Monitors table" className="card overview-table-card">
           <table className="overview-table" aria-label="Monitors">
             <thead>
               <tr>

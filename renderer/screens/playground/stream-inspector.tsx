@@ -210,8 +210,7 @@ export const StreamInspector = memo(function StreamInspector({
           {f.gapsOverSlow} gap{f.gapsOverSlow > 1 ? 's' : ''} over 1 s (longest {ms(f.maxGapMs)})
         </p>
       ) : null}
-      {/* A failed reply's error already says the stream broke; this is for one stopped or cut short. */}
-      {noDone && !(reply.status === 'failed' && reply.error) ? (
+      {noDone ? (
         <p className="pg-warn-line" role="note">
           {reply.status === 'stopped'
             ? 'Stopped before [DONE].'
