@@ -44,20 +44,20 @@ test('Reset mock asks first, naming what it deletes and how many; then the sessi
   const [conversations, threads] = [held.conversations.length, held.threads.length];
 
   await nav(app, 'Mock').click();
-  await app.getByRole('button', { name: 'flaky-agent', exact: true }).click();
-  await expect(app.getByRole('button', { name: 'flaky-agent', exact: true })).toHaveAttribute(
+  await app.getByRole('button', { name: 'Flaky agent', exact: true }).click();
+  await expect(app.getByRole('button', { name: 'Flaky agent', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
   await app.getByRole('button', { name: 'Reset mock' }).click();
   const dialog = app.getByRole('dialog', { name: 'Reset the mock?' });
   await expect(dialog).toContainText(
-    `This deletes the ${conversations} conversations and ${threads} threads it holds, and this console's records of 2 sessions with it; its demo data comes back. It turns chaos off (flaky-agent).`,
+    `This deletes the ${conversations} conversations and ${threads} threads it holds, and this console's records of 2 sessions with it; its demo data comes back. It turns chaos off (Flaky agent).`,
   );
   await screenshotLightAndDark(app, 'confirm-reset-mock');
   // Escape: nothing was reset.
   await escapeCancels(app, dialog);
-  await expect(app.getByRole('button', { name: 'flaky-agent', exact: true })).toHaveAttribute(
+  await expect(app.getByRole('button', { name: 'Flaky agent', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -66,7 +66,7 @@ test('Reset mock asks first, naming what it deletes and how many; then the sessi
   await app.getByRole('button', { name: 'Reset mock' }).click();
   await dialog.getByRole('button', { name: 'Reset the mock' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(app.getByRole('button', { name: 'flaky-agent', exact: true })).toHaveAttribute(
+  await expect(app.getByRole('button', { name: 'Flaky agent', exact: true })).toHaveAttribute(
     'aria-pressed',
     'false',
   );

@@ -22,7 +22,7 @@ function resetLoss(state: MockStateView, sessions: number, threads: number): str
   const records =
     recorded.length > 0 ? `, and this console's records of ${recorded.join(' and ')} with it` : '';
   const chaos =
-    state.chaos.length > 0 ? ` It turns chaos off (${state.chaos.map((c) => c.preset).join(', ')}).` : '';
+    state.chaos.length > 0 ? ` It turns chaos off (${state.chaos.map((c) => c.name).join(', ')}).` : '';
   return `This deletes the ${count(held.conversations, 'conversation')} and ${count(held.threads, 'thread')} it holds${records}; its demo data comes back.${chaos}`;
 }
 
