@@ -9,7 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { ConsoleCore } from '../electron/core/console-core';
 import type { Profile } from '../electron/core/profiles';
-import type { RequestLogEntry } from '../mock/control';
+import type { MockRequest } from '../shared/bridge/mock';
 
 export const LOAD_TIERS = [30, 60, 120, 300] as const;
 const WINDOW_MS = 60_000;
@@ -74,7 +74,7 @@ export async function runLoad(options: { seconds: number; warmupSeconds?: number
   const mock = core.mock;
   if (!mock) throw new Error('The embedded mock did not start.');
   // Every request the mock answers, not only the last 500 its ring keeps.
-  const seen: RequestLogEntry[] = [];
+  const seen: MockRequest[] = [];
   const record = mock.control.recordRequest.bind(mock.control);
   mock.control.recordRequest = (entry) => {
     seen.push(entry);

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AgentStatus, RateTierSchema, type HealthReport } from '../shared/api';
+import type { MockRequest } from '../shared/bridge/mock';
 import { CHAOS_PRESETS, isChaosPreset, type ChaosPreset, type ChaosView } from './chaos';
 import { ApiFailure } from './errors';
 import { Replay } from './replay';
@@ -70,23 +71,11 @@ export interface KeyView {
   created_at: string;
 }
 
-export interface RequestLogEntry {
-  /** Milliseconds since the epoch, on the mock's clock. */
-  at: number;
-  method: string;
-  path: string;
-  status: number;
-  durationMs: number;
-  requestId: string;
-  /** The bearer value masked, never whole. */
-  key: string;
-}
-
 const REQUEST_LOG_SIZE = 500;
 
 export class MockControl {
   /** A ring: `next` is where the following entry goes; memory stays flat however long the mock runs. */
-  private readonly log: RequestLogEntry[] = [];
+  private readonly log: MockRequest[] = [];
   private next = 0;
 
   constructor(private readonly service: MockService) {}
@@ -248,11 +237,11 @@ export class MockControl {
   }
 
   /** The mock's request log, oldest first. */
-  requests(): RequestLogEntry[] {
+  requests(): MockRequest[] {
     return [...this.log.slice(this.next), ...this.log.slice(0, this.next)];
   }
 
-  recordRequest(entry: RequestLogEntry): void {
+  recordRequest(entry: MockRequest): void {
     this.log[this.next] = entry;
     this.next = (this.next + 1) % REQUEST_LOG_SIZE;
   }

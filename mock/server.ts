@@ -10,7 +10,8 @@ import { API_PREFIX } from '../shared/api';
 import { systemClock, type Clock } from '../shared/clock';
 import { OPENAPI_PATH, openApiDocument } from '../shared/openapi';
 import { loadOrCreateTls } from './cert';
-import { CONTROL_PREFIX, MockControl, registerControlRoutes, type RequestLogEntry } from './control';
+import { CONTROL_PREFIX, MockControl, registerControlRoutes } from './control';
+import type { MockRequest } from '../shared/bridge/mock';
 import { carriesControlToken, loadOrCreateControlToken } from './control-token';
 import { ApiFailure, ControlRefusal, errorBody, injectedFailure, NOT_JSON_BODY } from './errors';
 import { newRequestId } from './ids';
@@ -336,7 +337,7 @@ async function listen(
   const logRequest = (request: FastifyRequest, reply: FastifyReply): void => {
     const url = request.url;
     const query = url.indexOf('?');
-    const entry: RequestLogEntry = {
+    const entry: MockRequest = {
       at: service.clock.now(),
       method: request.method,
       path: query < 0 ? url : url.slice(0, query),

@@ -108,13 +108,16 @@ export interface MockStateView {
   held: { conversations: number; threads: number };
 }
 
+/** One request the mock served, as its request log keeps it. */
 export interface MockRequest {
+  /** Milliseconds since the epoch, on the mock's clock. */
   at: number;
   method: string;
   path: string;
   status: number;
   durationMs: number;
   requestId: string;
+  /** The bearer value masked, never whole. */
   key: string;
 }
 
