@@ -78,3 +78,34 @@ test('a profile is edited in place: renamed, and a new base URL for its key asks
   await card.getByRole('button', { name: 'Test connection' }).click();
   await expect(card.getByRole('status')).toContainText('Connected in');
 });
+
+test('a profile removed while its form is open: what was typed is kept, and saves as a new profile', async ({
+  app,
+  mock,
+}) => {
+  const key = { name: 'thirty', secret: mock.keys.tier30 };
+  await addKey(app, { ...key, server: mock.baseUrl });
+  await addProfile(app, { name: 'Local', baseUrl: mock.baseUrl, key, ca: mock.ca });
+
+  await app.getByRole('listitem', { name: 'Local' }).getByRole('button', { name: 'Edit Local' }).click();
+  const editForm = app.getByRole('form', { name: 'Edit the profile Local' });
+  await editForm.getByLabel('Name').fill('Local again');
+  await app.getByRole('button', { name: 'Remove Local' }).click();
+  await app
+    .getByRole('dialog', { name: 'Remove the profile “Local”?' })
+    .getByRole('button', { name: 'Remove the profile' })
+    .click();
+  await expect(app.getByRole('listitem', { name: 'Local' })).toHaveCount(0);
+
+  const addForm = app.getByRole('form', { name: 'Add a profile' });
+  await expect(addForm.getByRole('status')).toHaveText(
+    'The profile “Local” was removed while you edited it. What you typed is kept: Add profile saves it as a new profile.',
+  );
+  await expect(addForm.getByLabel('Name')).toHaveValue('Local again');
+  await expect(addForm.getByLabel('Base URL')).toHaveValue(mock.baseUrl);
+  await screenshotLightAndDark(app, 'profiles-removed-while-editing');
+  await addForm.getByRole('button', { name: 'Add profile' }).click();
+  await expect(app.getByRole('listitem', { name: 'Local again' })).toBeVisible();
+  await expect(addForm.getByRole('status')).toHaveCount(0);
+  await expect(addForm.getByLabel('Name')).toHaveValue('');
+});

@@ -40,8 +40,13 @@ export function ProfilesScreen() {
   const addProfile = useAddProfile();
   const removeProfile = useRemoveProfile();
   const updateProfile = useUpdateProfile();
-  /** The profile the form edits; none: the form adds one. */
-  const [editing, setEditing] = useState<ProfileInfo>();
+  /** The profile the user chose to edit; none: the form adds one. */
+  const [editTarget, setEditing] = useState<ProfileInfo>();
+  // A profile removed while its form is open (here or by another window) is no longer edited:
+  // what was typed stays in the form, which now adds it as a new profile.
+  const editing =
+    editTarget && profiles.data?.some((p) => p.id === editTarget.id) !== false ? editTarget : undefined;
+  const removedWhileEditing = editTarget && !editing ? editTarget.name : undefined;
   const [systemCa, setSystemCa] = useState(false);
   const [reading, setReading] = useState(false);
   const [results, setResults] = useState<Record<string, ConnectionTest | 'testing'>>({});
@@ -144,10 +149,10 @@ export function ProfilesScreen() {
             ...(systemCa && !input.caCertPem ? { systemCa: true as const } : {}),
             ...confirmed,
           });
-          setEditing(undefined);
         } else {
           await addProfile.mutateAsync({ ...input, ...confirmed });
         }
+        setEditing(undefined);
         form.reset(PROFILE_FORM_START);
         setConfirming(false);
       } catch (e) {
@@ -251,6 +256,12 @@ export function ProfilesScreen() {
         aria-label={editing ? `Edit the profile ${editing.name}` : 'Add a profile'}
       >
         <h2>{editing ? `Edit the profile “${editing.name}”` : 'Add a profile'}</h2>
+        {removedWhileEditing ? (
+          <p className="warning" role="status">
+            The profile “{removedWhileEditing}” was removed while you edited it. What you typed is kept: Add
+            profile saves it as a new profile.
+          </p>
+        ) : null}
         <label>
           Name
           <input {...form.register('name')} required maxLength={100} />
@@ -327,7 +338,7 @@ export function ProfilesScreen() {
           <button type="submit" disabled={busy || !keyId}>
             {editing ? (busy ? 'Saving…' : 'Save profile') : busy ? 'Adding…' : 'Add profile'}
           </button>
-          {editing ? (
+          {editTarget ? (
             <button type="button" className="secondary" onClick={stopEditing}>
               Cancel
             </button>
