@@ -76,6 +76,37 @@ test('log: filter by method, path, status and text; a row far down opens its det
   await expect(detail).toHaveCount(0);
 });
 
+test("log: the Text filter finds what only a request's or a response's body holds", async ({ app }) => {
+  await app.getByRole('textbox', { name: 'Message' }).fill('Where is my refund for order 4711?');
+  await app.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(app.getByRole('article', { name: /Reply from/ }).last()).toBeVisible();
+  await app.getByRole('textbox', { name: 'Message' }).fill('and the invoice?');
+  await app.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(app.getByRole('article', { name: /Reply from/ })).toHaveCount(2);
+
+  await app.getByRole('link', { name: 'Log' }).click();
+  const rows = app.getByRole('table', { name: 'Requests' }).locator('tbody tr');
+  await expect(rows).not.toHaveCount(0);
+  const all = await rows.count();
+  const filter = app.getByRole('search', { name: 'Filter requests' });
+
+  // The order number is in one message's request body only: not in any URL, id or status.
+  await filter.getByLabel('Text').fill('ORDER 4711');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('POST');
+  await expect(filter.getByRole('status')).toHaveText(`1 of ${all} shown`);
+  await rows.first().click();
+  const detail = app.getByRole('region', { name: 'Request detail' });
+  await expect(detail).toContainText('order 4711');
+  await app.keyboard.press('Escape');
+
+  // An agent's name that only the agents list's response body carries.
+  await filter.getByLabel('Text').fill('slowpoke');
+  await expect(rows.first()).toContainText('/api/v1/agents');
+  await expect(rows.filter({ hasNotText: '/api/v1/agents' })).toHaveCount(0);
+  await shoot(app, 'log-body-search');
+});
+
 test('gauge: amber under half left, red at none, and the countdown goes once the window has passed', async ({
   page,
   host,
