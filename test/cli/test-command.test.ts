@@ -1,77 +1,40 @@
 // `agent-console test` as CI runs it: real processes, the embedded mock over HTTPS, JUnit XML checked
-// by a real XSD validator (xmllint, libxml2) against the common JUnit XSD (test/fixtures/junit.xsd).
-import { spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+// by a real XSD validator (test/support/junit.ts). The CI-with-secrets runs are in
+// test-command-ci.test.ts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { SuiteRunResult } from '../../shared/suite-run';
 import { runCli } from '../../electron/cli/main';
-import { filesContaining, testService } from '../support/keychain';
-import { removeDir, startTestMock, tempDir, type TestMock } from '../support/mock';
-
-const XSD = 'test/fixtures/junit.xsd';
-const hasXmllint = spawnSync('sh', ['-c', 'command -v xmllint'], { stdio: 'ignore' }).status === 0;
-const NO_XMLLINT =
-  'skipped: xmllint is not installed (Debian: apt-get install libxml2-utils; .ci/run installs it)';
+import { hasXmllint, junit, NO_XMLLINT, xmllint } from '../support/junit';
+import { testService } from '../support/keychain';
+import { removeDir, tempDir } from '../support/mock';
+import { runProcess, type ProcessRun, type RunOptions } from '../support/run-process';
 
 let dataDir: string;
 /** JUnit reports the runs below wrote, for the XSD check at the end. */
 const reports: string[] = [];
 const service = testService('test-command');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(
-  command: string,
-  args: string[],
-  options: {
-    env?: Record<string, string | undefined>;
-    onStdout?: (text: string, kill: () => void) => void;
-  } = {},
-): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = {
-      ...process.env,
+const run = (command: string, args: string[], options: RunOptions = {}): Promise<ProcessRun> =>
+  runProcess(command, args, {
+    ...options,
+    env: {
       AGENT_CONSOLE_DATA_DIR: dataDir,
       AGENT_CONSOLE_KEYCHAIN_SERVICE: service,
       AGENT_API_KEY: undefined,
       ...options.env,
-    };
-    const child = spawn(command, args, { env: env as NodeJS.ProcessEnv });
-    let stdout = '';
-    let stderr = '';
-    // Once, as a person presses Ctrl+C once: every later chunk of output calls onStdout again, and
-    // a second SIGINT landing while the stopped run closes would end the process by the signal.
-    let interrupted = false;
-    const interrupt = (): void => {
-      if (interrupted) return;
-      interrupted = true;
-      child.kill('SIGINT');
-    };
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      options.onStdout?.(stdout, interrupt);
-    });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    },
   });
-}
 
-const cli = (args: string[], options?: Parameters<typeof run>[2]): Promise<Run> =>
+const cli = (args: string[], options?: RunOptions): Promise<ProcessRun> =>
   run(process.execPath, ['bin/agent-console.js', 'test', ...args], options);
 
 /**
  * The command in this process: checks of its input need no process of their own each (a spawned
  * CLI costs seconds of CPU, which the other tests sharing two cores feel).
  */
-async function inProcess(args: string[], env: Record<string, string> = {}): Promise<Run> {
+async function inProcess(args: string[], env: Record<string, string> = {}): Promise<ProcessRun> {
   const vars: Record<string, string | undefined> = {
     AGENT_CONSOLE_DATA_DIR: dataDir,
     AGENT_CONSOLE_KEYCHAIN_SERVICE: service,
@@ -97,23 +60,6 @@ async function inProcess(args: string[], env: Record<string, string> = {}): Prom
     err.mockRestore();
     setEnv(saved);
   }
-}
-
-function xmllint(file: string): { ok: boolean; output: string } {
-  const result = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
-  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
-}
-
-type Xml = Record<string, unknown>;
-const asList = <T>(value: T | T[] | undefined): T[] =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value];
-
-function junit(file: string): { suites: Xml[]; cases: Xml[] } {
-  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
-    readFileSync(file, 'utf8'),
-  );
-  const suites = asList<Xml>(doc.testsuites.testsuite);
-  return { suites, cases: suites.flatMap((s) => asList<Xml>(s.testcase as Xml | Xml[])) };
 }
 
 beforeAll(() => {
@@ -276,151 +222,6 @@ describe('bad input exits 2 and says why', () => {
   );
 });
 
-describe('CI with AGENT_API_KEY and --base-url', () => {
-  let mock: TestMock;
-  beforeAll(async () => {
-    mock = await startTestMock();
-  });
-  afterAll(async () => {
-    await mock.stop();
-    removeDir(mock.dataDir);
-  });
-
-  test('runs against that service with that key, which appears nowhere and is saved nowhere', async () => {
-    const secret = mock.server.keys.pro;
-    const result = await cli(
-      [
-        'examples/agent-tests/helpdesk.yaml',
-        '--base-url',
-        mock.server.baseUrl,
-        '--ca',
-        mock.server.caCertPath,
-        '--reporter',
-        'json',
-      ],
-      { env: { AGENT_API_KEY: secret } },
-    );
-    expect(result.code, result.stderr).toBe(0);
-    const report = JSON.parse(result.stdout) as SuiteRunResult;
-    expect(report.status).toBe('passed');
-    expect(report.suites[0]?.cells[0]?.target).toMatchObject({
-      profileName: 'AGENT_API_KEY',
-      agent: 'helpdesk',
-    });
-    // The requests reached this mock, with this key.
-    const ids = report.suites.flatMap((s) =>
-      s.cells.flatMap((c) => c.attempts.flatMap((a) => a.steps.map((x) => x.requestId))),
-    );
-    const served = mock.server.control.requests().map((r) => r.requestId);
-    expect(served).toEqual(expect.arrayContaining(ids));
-    expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
-    // Neither the key nor the one-run profile is written anywhere in the data folder.
-    expect(filesContaining(dataDir, secret)).toEqual([]);
-    expect(filesContaining(dataDir, mock.server.baseUrl)).toEqual([]);
-  }, 60_000);
-});
-
-// A suite file may come from a pull request and run in CI with secrets in the environment: it reads
-// only what it declares, never the API key, never into a name, and what it reads is masked.
-describe('a suite file from a pull request', () => {
-  let mock: TestMock;
-  const key = (): string => mock.server.keys.pro;
-  const served = (): number => mock.server.control.requests().length;
-  const ciArgs = (file: string, out: string): string[] => [
-    file,
-    '--base-url',
-    mock.server.baseUrl,
-    '--ca',
-    mock.server.caCertPath,
-    '--reporter',
-    'junit',
-    '--out',
-    out,
-  ];
-  beforeAll(async () => {
-    mock = await startTestMock();
-  });
-  afterAll(async () => {
-    await mock.stop();
-    removeDir(mock.dataDir);
-  });
-
-  test('reading AGENT_API_KEY or an undeclared variable exits 2 naming file, line and field, and sends nothing', async () => {
-    const ciSecret = `ci-secret-${randomUUID()}`;
-    const file = join(dataDir, 'pr-suite.yaml');
-    writeFileSync(
-      file,
-      [
-        'name: Innocent looking',
-        'targets: { agents: [echo] }',
-        'cases:',
-        '  - name: "exfil {{env.AGENT_API_KEY}} | {{env.CI_SECRET}}"',
-        '    message: "{{env.AGENT_API_KEY}} {{env.CI_SECRET}}"',
-        '',
-      ].join('\n'),
-    );
-    const out = join(dataDir, 'pr-suite.xml');
-    const before = served();
-    const result = await cli(ciArgs(file, out), { env: { AGENT_API_KEY: key(), CI_SECRET: ciSecret } });
-    expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toContain(
-      `${file}:4:5: cases[0].name: Names are shown in reports; they cannot read the environment ({{env.AGENT_API_KEY}}).`,
-    );
-    expect(result.stderr).toContain(
-      `${file}:5:5: cases[0].message: AGENT_API_KEY holds the API key: a suite file cannot read it.`,
-    );
-    expect(result.stderr).toContain(
-      `${file}:5:5: cases[0].message: {{env.CI_SECRET}} reads an environment variable the suite does not declare`,
-    );
-    // The report names the file as a failure, and no value it tried to read.
-    const report = readFileSync(out, 'utf8');
-    expect(report).toContain('AGENT_API_KEY holds the API key: a suite file cannot read it.');
-    for (const secret of [key(), ciSecret]) {
-      expect(`${result.stdout}${result.stderr}${report}`).not.toContain(secret);
-    }
-    // Nothing reached the service: a file that does not load sends nothing.
-    expect(served()).toBe(before);
-  }, 60_000);
-
-  test('a declared variable is read and sent, and its value is nowhere in the output, the report or the data folder', async () => {
-    const ciSecret = `ci-secret-${randomUUID()}`;
-    const file = join(dataDir, 'declared.yaml');
-    writeFileSync(
-      file,
-      [
-        'name: Declared',
-        'env: [CI_SECRET, CI_PIN]',
-        'targets: { agents: [echo] }',
-        'cases:',
-        '  - name: deploys with the token',
-        '    message: "deploy with {{env.CI_SECRET}} and {{env.CI_PIN}}"',
-        '    assert:',
-        '      - starts-with: "Echo: deploy with ***"',
-        '      - contains: "{{env.CI_SECRET}}"',
-        '',
-      ].join('\n'),
-    );
-    const out = join(dataDir, 'declared.xml');
-    const before = served();
-    const result = await cli(ciArgs(file, out), {
-      env: { AGENT_API_KEY: key(), CI_SECRET: ciSecret, CI_PIN: '4711' },
-    });
-    // The echo agent got the value; the reply it sent back was masked before the assertions saw it.
-    expect(result.code, result.stderr).toBe(1);
-    expect(served()).toBeGreaterThan(before);
-    expect(result.stderr).toContain('CI_PIN is shorter than 8 characters, so it is not masked in output.');
-    const { cases } = junit(out);
-    expect(cases).toHaveLength(1);
-    expect(JSON.stringify(cases[0])).toContain(`***…${ciSecret.slice(-4)}`);
-    for (const text of [result.stdout, result.stderr, readFileSync(out, 'utf8')]) {
-      expect(text).not.toContain(ciSecret);
-      expect(text).not.toContain(key());
-    }
-    expect(filesContaining(dataDir, ciSecret)).toEqual([]);
-    reports.push(out);
-  }, 60_000);
-});
-
 test('--repeat gives p50/p95 timings and how many passed', async () => {
   const result = await cli(['examples/agent-tests/echo.yaml', '--repeat', '3']);
   expect(result.code).toBe(0);
@@ -455,7 +256,7 @@ test('the README’s GitHub Actions step for the embedded mock runs as written',
 
 describe.skipIf(!hasXmllint)(`JUnit XML against the JUnit XSD${hasXmllint ? '' : ` (${NO_XMLLINT})`}`, () => {
   test('every report written above validates: passing, failing, and with a file that does not load', () => {
-    expect(reports).toHaveLength(5);
+    expect(reports).toHaveLength(4);
     for (const file of reports) expect(xmllint(file)).toEqual({ ok: true, output: `${file} validates\n` });
   });
 
