@@ -3,8 +3,19 @@
 // checked by issuer and fingerprint, and added to the profile; a profile is edited in place, and
 // a new base URL for its key asks for the key again (docs/security.md, "Where a key may be sent").
 import { X509Certificate } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
+import type { MockServer } from '../../mock/server';
 import { addKey, addProfile } from './account-steps';
 import { expect, screenshotLightAndDark, test } from './fixtures';
+
+/** Adds the profile "Local" on the mock, with its CA, and opens its edit form. */
+async function editLocalProfile(app: Page, mock: MockServer): Promise<Locator> {
+  const key = { name: 'thirty', secret: mock.keys.tier30 };
+  await addKey(app, { ...key, server: mock.baseUrl });
+  await addProfile(app, { name: 'Local', baseUrl: mock.baseUrl, key, ca: mock.ca });
+  await app.getByRole('listitem', { name: 'Local' }).getByRole('button', { name: 'Edit Local' }).click();
+  return app.getByRole('form', { name: 'Edit the profile Local' });
+}
 
 test('a certificate not trusted is said so with its issuer; its CA is read, checked and added in the edit form', async ({
   app,
@@ -48,13 +59,8 @@ test('a profile is edited in place: renamed, and a new base URL for its key asks
   app,
   mock,
 }) => {
-  const key = { name: 'thirty', secret: mock.keys.tier30 };
-  await addKey(app, { ...key, server: mock.baseUrl });
-  await addProfile(app, { name: 'Local', baseUrl: mock.baseUrl, key, ca: mock.ca });
-
+  const form = await editLocalProfile(app, mock);
   // A new name only: saved at once.
-  await app.getByRole('listitem', { name: 'Local' }).getByRole('button', { name: 'Edit Local' }).click();
-  const form = app.getByRole('form', { name: 'Edit the profile Local' });
   await expect(form).toContainText('Trusts the CA in');
   await form.getByLabel('Name').fill('Local mock');
   await form.getByRole('button', { name: 'Save profile' }).click();
@@ -83,12 +89,7 @@ test('a profile removed while its form is open: what was typed is kept, and save
   app,
   mock,
 }) => {
-  const key = { name: 'thirty', secret: mock.keys.tier30 };
-  await addKey(app, { ...key, server: mock.baseUrl });
-  await addProfile(app, { name: 'Local', baseUrl: mock.baseUrl, key, ca: mock.ca });
-
-  await app.getByRole('listitem', { name: 'Local' }).getByRole('button', { name: 'Edit Local' }).click();
-  const editForm = app.getByRole('form', { name: 'Edit the profile Local' });
+  const editForm = await editLocalProfile(app, mock);
   await editForm.getByLabel('Name').fill('Local again');
   await app.getByRole('button', { name: 'Remove Local' }).click();
   await app
