@@ -1,4 +1,4 @@
-// One API call as the request log records it (issue: request log). The API client produces these;
+// One API call as the request log records it. The API client produces these;
 // the request log stores, redacts and exports them.
 
 export interface RateHeaders {
@@ -20,6 +20,8 @@ export interface RequestLogEntry {
   method: string;
   /** Full URL, without credentials. */
   url: string;
+  /** The proxy it went through (scheme, host and port, never credentials); none: direct. */
+  proxy?: string;
   /** Request headers as sent, with Authorization already masked by the client. */
   requestHeaders: Record<string, string>;
   /** Request body as text (JSON), if any. */

@@ -3,8 +3,9 @@
 // as a tolerant reader (shared/received.ts: strict on ids, content and counts, lenient on what is
 // only shown; a reply that breaks what the client relies on names the field), and fails with one
 // ApiError type.
-import { Agent, request } from './http-agent';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { dispatcherFor, request } from './http-agent';
 import { API_PREFIX } from '../../shared/api';
 import {
   ReceivedAgentList,
@@ -22,6 +23,7 @@ import { parseReply, rateFrom, readBody, receivedHeaders } from './api-reply';
 import { classifyFailure, withDeadline } from './call-failure';
 import { CallLog, loggedFrames } from './call-log';
 import { ChatStream } from './chat-stream';
+import type { ProxyChoice } from './proxy';
 import type { RateLimiter } from './rate-limiter';
 import { MAX_BODY_BYTES, MAX_STREAM_BYTES } from './reply-limits';
 import type { RequestLogEntry } from '../../shared/request-log-entry';
@@ -31,6 +33,8 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** PEM of a private CA to trust (the mock's, or a staging server's). */
   ca?: string;
+  /** The proxy requests go through (proxy.ts); none: direct. */
+  proxy?: ProxyChoice | undefined;
   keyId: string;
   secret: () => Promise<string>;
   limiter: RateLimiter;
@@ -76,14 +80,14 @@ interface Call<T extends z.ZodType> {
 const RETRYABLE_5XX = new Set([500, 502, 503]);
 
 export class ApiClient {
-  private readonly dispatcher: Agent;
+  private readonly dispatcher: Dispatcher;
   private readonly base: URL;
   private readonly calls: CallLog;
 
   constructor(private readonly options: ApiClientOptions) {
     this.base = new URL(options.baseUrl.replace(/\/+$/, '') + API_PREFIX + '/');
-    this.dispatcher = new Agent({ connect: options.ca ? { ca: options.ca } : {} });
-    this.calls = new CallLog(options);
+    this.dispatcher = dispatcherFor(options);
+    this.calls = new CallLog({ ...options, proxy: options.proxy?.shown });
   }
 
   close(): Promise<void> {
@@ -380,6 +384,12 @@ export class ApiClient {
     timeoutMs: number,
     own?: AbortSignal,
   ): ApiError {
-    return classifyFailure(error, { user, own, timeoutMs, baseUrl: this.options.baseUrl });
+    return classifyFailure(error, {
+      user,
+      own,
+      timeoutMs,
+      baseUrl: this.options.baseUrl,
+      proxy: this.options.proxy?.shown,
+    });
   }
 }

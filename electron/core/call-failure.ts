@@ -35,7 +35,14 @@ export function withDeadline(
  */
 export function classifyFailure(
   error: unknown,
-  call: { user: AbortSignal | undefined; own?: AbortSignal; timeoutMs: number; baseUrl: string },
+  call: {
+    user: AbortSignal | undefined;
+    own?: AbortSignal;
+    timeoutMs: number;
+    baseUrl: string;
+    /** The proxy the call went through, as shown (proxy.ts). */
+    proxy?: string | undefined;
+  },
 ): ApiError {
   if (error instanceof ApiError) return error;
   const { user, own, timeoutMs } = call;
@@ -70,11 +77,28 @@ export function classifyFailure(
       cause: error,
     });
   }
+  // undici's words when the proxy answers CONNECT with anything but 200.
+  const refused = /^Proxy response \((\d{3})\) !== 200/.exec((error as Error).message ?? '');
+  if (call.proxy && refused) {
+    const status = Number(refused[1]);
+    const why =
+      status === 407
+        ? 'it asks for a user name and password, and those in the proxy setting were missing or refused'
+        : `it answered HTTP ${status}`;
+    return new ApiError({
+      status: 0,
+      code: 'PROXY_REFUSED',
+      message: `The proxy ${call.proxy} did not connect this console to ${call.baseUrl}: ${why}.`,
+      cause: error,
+    });
+  }
   const detail = (error as { code?: string; message?: string }).code ?? (error as Error).message;
   return new ApiError({
     status: 0,
     code: 'NETWORK',
-    message: `Could not reach the service at ${call.baseUrl} (${detail}).`,
+    message: call.proxy
+      ? `Could not reach the service at ${call.baseUrl} through the proxy ${call.proxy} (${detail}).`
+      : `Could not reach the service at ${call.baseUrl} (${detail}).`,
     cause: error,
   });
 }

@@ -22,6 +22,8 @@ export class CallLog {
     private readonly who: {
       profileId: string;
       keyId: string;
+      /** The proxy the calls go through, as shown; none: direct. */
+      proxy?: string | undefined;
       log?: ((entry: RequestLogEntry) => void) | undefined;
     },
   ) {}
@@ -41,6 +43,7 @@ export class CallLog {
       keyId: this.who.keyId,
       method,
       url: url.toString(),
+      ...(this.who.proxy ? { proxy: this.who.proxy } : {}),
       requestHeaders: {
         authorization: 'Bearer ***',
         ...(body ? { 'content-type': 'application/json' } : {}),

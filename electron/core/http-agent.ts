@@ -7,9 +7,12 @@
 // release that moves these files fails the build, not a user.
 import type { Agent as AgentInstance, Dispatcher } from 'undici';
 import UndiciAgent from 'undici/lib/dispatcher/agent.js';
+import UndiciProxyAgent from 'undici/lib/dispatcher/proxy-agent.js';
 import UndiciDispatcher from 'undici/lib/dispatcher/dispatcher.js';
 import api from 'undici/lib/api/index.js';
 import undiciErrors from 'undici/lib/core/errors.js';
+import type { ProxyChoice } from './proxy';
+import { trustFor } from './trust-store';
 
 // What undici's index does on import: request() (and stream(), pipeline()…) on every dispatcher.
 Object.assign(UndiciDispatcher.prototype, api);
@@ -17,6 +20,19 @@ Object.assign(UndiciDispatcher.prototype, api);
 export const Agent = UndiciAgent;
 export type Agent = AgentInstance;
 export const errors = undiciErrors;
+
+/**
+ * Connections to one service: direct, or through `proxy` — a CONNECT tunnel for https://, so TLS
+ * runs from here to the service, checked against the bundled and the system's roots and `ca`
+ * when given (trust-store.ts). Credentials in the proxy's URL
+ * become its Proxy-Authorization.
+ */
+export function dispatcherFor(options: { ca?: string; proxy?: ProxyChoice | undefined }): Dispatcher {
+  const tls = { secureContext: trustFor(options.ca) };
+  return options.proxy
+    ? new UndiciProxyAgent({ uri: options.proxy.url.href, requestTls: tls })
+    : new UndiciAgent({ connect: tls });
+}
 
 /** undici's request() on `dispatcher`, to a URL. */
 export function request(

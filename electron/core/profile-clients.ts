@@ -9,6 +9,7 @@ import { CoreError } from './core-error';
 import type { KeyVault } from './key-vault';
 import type { ProfileStore } from './profile-store';
 import { originOf, type Profile } from './profiles';
+import { proxyFromEnvironment, ProxySettingError, type ProxyChoice } from './proxy';
 import type { LimiterRegistry } from './rate-limiter';
 import type { RequestLog } from './request-log';
 
@@ -19,6 +20,16 @@ interface ProfileClientsHost {
   limiters: LimiterRegistry;
   requestLog: RequestLog;
   appLog: AppLog;
+}
+
+/** The environment's proxy for a service (proxy.ts); a variable that is not a proxy URL says which. */
+function proxyFor(baseUrl: string): ProxyChoice | undefined {
+  try {
+    return proxyFromEnvironment(new URL(baseUrl));
+  } catch (error) {
+    if (error instanceof ProxySettingError) throw new CoreError('PROXY_SETTING', error.message);
+    throw error;
+  }
 }
 
 export class ProfileClients {
@@ -53,6 +64,7 @@ export class ProfileClients {
       profileId: profile.id,
       baseUrl: profile.baseUrl,
       ...(profile.caCertPath ? { ca: readFileSync(profile.caCertPath, 'utf8') } : {}),
+      proxy: proxyFor(profile.baseUrl),
       keyId: key.id,
       secret: () => vault.secretFor(key.id),
       limiter: limiters.for(key.id, key.tier),

@@ -5,6 +5,11 @@ declare module 'undici/lib/dispatcher/agent.js' {
   const agent: typeof Agent;
   export = agent;
 }
+declare module 'undici/lib/dispatcher/proxy-agent.js' {
+  import type { ProxyAgent } from 'undici';
+  const proxyAgent: typeof ProxyAgent;
+  export = proxyAgent;
+}
 declare module 'undici/lib/dispatcher/dispatcher.js' {
   import type { Dispatcher } from 'undici';
   const dispatcher: typeof Dispatcher;

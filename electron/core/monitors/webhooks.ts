@@ -2,11 +2,13 @@
 // (`text`, plus a mrkdwn block) that Slack, Mattermost and Rocket.Chat incoming webhooks accept.
 // Delivered by the core on undici, retried a few times on a network failure or a 5xx, and never
 // logged with its URL: a webhook URL is a credential (Slack's is), so only its host is shown.
-import { Agent, request } from '../http-agent';
+import type { Dispatcher } from 'undici';
+import { dispatcherFor, request } from '../http-agent';
 import type { MonitorNotification } from '../../../shared/monitor';
 import { guardValue } from '../output-guard';
 import { CoreError } from '../core-error';
 import { isLoopbackHost } from '../profiles';
+import { proxyFromEnvironment, ProxySettingError, type ProxyChoice } from '../proxy';
 import { rememberSecret } from '../redact';
 
 export type WebhookFormat = 'json' | 'slack';
@@ -14,8 +16,23 @@ export type WebhookFormat = 'json' | 'slack';
 const TIMEOUT_MS = 10_000;
 const ATTEMPTS = 3;
 
-/** One connection pool for every webhook, made with the first (undici's global dispatcher was). */
-let webhookAgent: Agent | undefined;
+/** One connection pool per way out: direct, or each proxy the environment names. */
+const webhookDispatchers = new Map<string, Dispatcher>();
+
+/** The way to a webhook's receiver: direct or through the environment's proxy (proxy.ts). */
+function webhookDispatcher(target: URL): Dispatcher {
+  let proxy: ProxyChoice | undefined;
+  try {
+    proxy = proxyFromEnvironment(target);
+  } catch (error) {
+    if (error instanceof ProxySettingError) throw new WebhookError(error.message);
+    throw error;
+  }
+  const way = proxy?.url.href ?? '';
+  let dispatcher = webhookDispatchers.get(way);
+  if (!dispatcher) webhookDispatchers.set(way, (dispatcher = dispatcherFor({ proxy })));
+  return dispatcher;
+}
 
 class WebhookError extends Error {
   override readonly name = 'WebhookError';
@@ -89,10 +106,11 @@ export async function postWebhook(
 ): Promise<void> {
   const target = checkWebhookUrl(url);
   const body = JSON.stringify(guardValue(webhookPayload(format, notification)));
+  const dispatcher = webhookDispatcher(target);
   let last = '';
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     try {
-      const res = await request((webhookAgent ??= new Agent()), target, {
+      const res = await request(dispatcher, target, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'agent-console' },
         body,

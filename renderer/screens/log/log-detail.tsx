@@ -115,6 +115,14 @@ export function LogDetail({ entry, onClose }: { entry: RequestLogRow; onClose: (
             · <code>{entry.errorCode}</code>
           </>
         ) : null}
+        {' · '}
+        {entry.proxy ? (
+          <>
+            via the proxy <code>{entry.proxy}</code>
+          </>
+        ) : (
+          'direct, no proxy'
+        )}
       </p>
       <div className="actions">
         <button type="button" onClick={() => void copyCurl()}>
