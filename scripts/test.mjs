@@ -84,6 +84,13 @@ function keyringStillThere(phase) {
 
 await keyringReady();
 
+// The tests talk to mocks on 127.0.0.1 and decide themselves when a proxy is in the way (the proxy
+// tests set their own): a CI machine's proxy variables would otherwise send them through its proxy.
+for (const name of ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY', 'NO_PROXY']) {
+  delete process.env[name];
+  delete process.env[name.toLowerCase()];
+}
+
 const bin = (name) => `node_modules/.bin/${name}`;
 let passed = 0;
 let failed = 0;

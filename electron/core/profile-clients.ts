@@ -22,10 +22,14 @@ interface ProfileClientsHost {
   appLog: AppLog;
 }
 
-/** The environment's proxy for a service (proxy.ts); a variable that is not a proxy URL says which. */
-function proxyFor(baseUrl: string): ProxyChoice | undefined {
+/**
+ * The environment's proxy for a profile's service (proxy.ts); a variable that is not a proxy URL
+ * says which. The embedded mock runs inside this app, where no proxy could reach it: direct.
+ */
+function proxyFor(profile: Profile): ProxyChoice | undefined {
+  if (profile.builtIn) return undefined;
   try {
-    return proxyFromEnvironment(new URL(baseUrl));
+    return proxyFromEnvironment(new URL(profile.baseUrl));
   } catch (error) {
     if (error instanceof ProxySettingError) throw new CoreError('PROXY_SETTING', error.message);
     throw error;
@@ -64,7 +68,7 @@ export class ProfileClients {
       profileId: profile.id,
       baseUrl: profile.baseUrl,
       ...(profile.caCertPath ? { ca: readFileSync(profile.caCertPath, 'utf8') } : {}),
-      proxy: proxyFor(profile.baseUrl),
+      proxy: proxyFor(profile),
       keyId: key.id,
       secret: () => vault.secretFor(key.id),
       limiter: limiters.for(key.id, key.tier),

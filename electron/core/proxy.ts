@@ -6,16 +6,14 @@
 // - `no_proxy`/`NO_PROXY`: a comma- or space-separated list of `*`, host names (which match their
 //   subdomains too, with or without a leading dot), IP addresses, CIDR ranges (`10.0.0.0/8`,
 //   `fd00::/8`) and any of these with `:port`.
-// - Loopback (localhost, 127.0.0.0/8, ::1: profiles.ts's isLoopbackHost) goes direct, as in
-//   Chromium: the embedded mock and a service on this computer stay reachable when a company
-//   proxy is set. Chromium's `<-loopback>` entry in `no_proxy` sends loopback through the proxy
-//   too (a local debugging proxy that should see everything).
+// - This computer (localhost, 127.x.x.x, ::1) is a host like any other, as in curl: a local
+//   service goes direct when `no_proxy` names it (most company setups list `localhost,127.0.0.1`).
+//   The embedded mock is part of the app and always direct (profile-clients.ts).
 //
 // A proxy carries HTTPS through a CONNECT tunnel, so the service's TLS — and the key inside it —
 // runs end to end; the proxy sees only the host and port. Only http:// and https:// proxies are
 // used; anything else is refused in words, never silently ignored.
 import { BlockList, isIP } from 'node:net';
-import { isLoopbackHost } from './profiles';
 
 /** The environment variables the proxy choice reads; the process's by default. */
 export type ProxyEnvironment = Readonly<Record<string, string | undefined>>;
@@ -89,10 +87,9 @@ function entryMatches(entry: string, host: string, port: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
 }
 
-/** Whether `no_proxy` (or loopback) sends the target direct. */
+/** Whether `no_proxy` sends the target direct. */
 export function bypassesProxy(target: URL, noProxy: string | undefined): boolean {
   const entries = (noProxy ?? '').split(/[\s,]+/).filter(Boolean);
-  if (isLoopbackHost(target.hostname) && !entries.includes('<-loopback>')) return true;
   const host = bareHost(target.hostname);
   const port = defaultPort(target);
   return entries.some((entry) => entryMatches(entry, host, port));

@@ -2,7 +2,8 @@
 // proxy authentication) and the real mock over HTTPS: `agent-console test` in CI with HTTPS_PROXY
 // reaches the service through the proxy, whose wire never carries the key (TLS runs end to end in
 // the tunnel); no_proxy sends it direct; a proxy that refuses its password is said to be that; the
-// request log names the proxy without its password; webhooks take the proxy too.
+// request log names the proxy without its password; webhooks take the proxy too; the embedded
+// mock, part of the app, never does.
 import { Buffer } from 'node:buffer';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -99,8 +100,7 @@ const ciRun = (env: NodeJS.ProcessEnv) =>
 describe('agent-console test in CI behind the proxy', () => {
   test('goes through the proxy in a tunnel: passes, and the proxy never sees the key or its own password echoed', async () => {
     const before = proxy.tunnels.length;
-    // `<-loopback>`: the mock listens on this computer, which otherwise goes direct.
-    const result = await ciRun({ HTTPS_PROXY: proxy.url(), NO_PROXY: '<-loopback>' });
+    const result = await ciRun({ HTTPS_PROXY: proxy.url() });
     expect(result.code, result.stderr).toBe(0);
     expect(proxy.tunnels.slice(before)).toContain(mockHost());
     expect(keyRuns(proxy.wire(), mock.server.keys.pro)).toEqual([]);
@@ -110,14 +110,14 @@ describe('agent-console test in CI behind the proxy', () => {
 
   test('no_proxy with a CIDR range sends it direct: the proxy sees nothing', async () => {
     const before = proxy.tunnels.length;
-    const result = await ciRun({ https_proxy: proxy.url(), no_proxy: '<-loopback>, 127.0.0.0/8' });
+    const result = await ciRun({ https_proxy: proxy.url(), no_proxy: 'agents.example.com, 127.0.0.0/8' });
     expect(result.code, result.stderr).toBe(0);
     expect(proxy.tunnels.length).toBe(before);
   }, 60_000);
 
   test('a wrong proxy password is said to be that, naming the proxy and never the password', async () => {
     const wrong = 'wrong-pw-0000000000';
-    const result = await ciRun({ HTTPS_PROXY: proxy.url(`${USER}:${wrong}`), NO_PROXY: '<-loopback>' });
+    const result = await ciRun({ HTTPS_PROXY: proxy.url(`${USER}:${wrong}`) });
     expect(result.code).toBe(1);
     const output = `${result.stdout}${result.stderr}`;
     expect(output).toContain(
@@ -128,7 +128,7 @@ describe('agent-console test in CI behind the proxy', () => {
   }, 60_000);
 
   test('a proxy variable that is not a proxy stops the run in words', async () => {
-    const result = await ciRun({ HTTPS_PROXY: 'socks5://127.0.0.1:1080', NO_PROXY: '<-loopback>' });
+    const result = await ciRun({ HTTPS_PROXY: 'socks5://127.0.0.1:1080' });
     expect(result.code).not.toBe(0);
     expect(`${result.stdout}${result.stderr}`).toContain(
       'HTTPS_PROXY names a socks5 proxy; the console uses http:// and https:// proxies only.',
@@ -136,9 +136,26 @@ describe('agent-console test in CI behind the proxy', () => {
   }, 60_000);
 });
 
+test('the embedded mock is part of the app: reached directly with a proxy set', async () => {
+  const before = proxy.tunnels.length;
+  const ownData = tempDir('agent-console-proxy-embedded-');
+  try {
+    const result = await runNode(['bin/agent-console.js', 'agents', '--json'], {
+      env: { AGENT_CONSOLE_DATA_DIR: ownData, HTTPS_PROXY: proxy.url(), NO_PROXY: undefined },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).agents).toEqual(
+      expect.arrayContaining([expect.objectContaining({ slug: 'echo' })]),
+    );
+  } finally {
+    removeDir(ownData);
+  }
+  expect(proxy.tunnels.length).toBe(before);
+}, 60_000);
+
 test('the request log names the proxy a call went through, without its password', async () => {
   const entries: RequestLogEntry[] = [];
-  const env = { HTTPS_PROXY: proxy.url(), NO_PROXY: '<-loopback>' };
+  const env = { HTTPS_PROXY: proxy.url() };
   const client = new ApiClient({
     profileId: 'p',
     baseUrl: mock.server.baseUrl,
@@ -173,7 +190,7 @@ test('a webhook goes through the proxy the environment names', async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   const saved = { ...process.env };
-  Object.assign(process.env, { HTTP_PROXY: proxy.url(), NO_PROXY: '<-loopback>' });
+  Object.assign(process.env, { HTTP_PROXY: proxy.url() });
   const before = proxy.tunnels.length;
   try {
     await postWebhook(

@@ -1,6 +1,6 @@
 // Which proxy a request takes, from the standard variables as a user's shell sets them: the
 // scheme's own variable before all_proxy, lower case before upper, no_proxy's hosts, domains,
-// addresses, CIDR ranges and ports, loopback direct unless `<-loopback>` says otherwise, and a
+// addresses, CIDR ranges and ports (this computer included), and a
 // variable that is not a proxy URL refused in words that name it and never its password.
 import { describe, expect, test } from 'vitest';
 import { bypassesProxy, proxyFromEnvironment, ProxySettingError } from '../../electron/core/proxy';
@@ -74,17 +74,16 @@ describe('no_proxy', () => {
     expect(shown(service.href, { HTTPS_PROXY: 'http://p:1', no_proxy: 'other.com' })).toBe('http://p:1');
   });
 
-  test('this computer goes direct, unless <-loopback> sends it through the proxy too', () => {
+  test('this computer is a host like any other: through the proxy unless no_proxy names it', () => {
+    const env = { HTTPS_PROXY: 'http://p:1', HTTP_PROXY: 'http://p:1' };
     for (const url of [
       'https://127.0.0.1:4000',
       'https://localhost:4000',
       'https://[::1]:4000',
       'http://127.9.9.9',
     ]) {
-      expect(shown(url, { HTTPS_PROXY: 'http://p:1', HTTP_PROXY: 'http://p:1' })).toBeUndefined();
-      expect(
-        shown(url, { HTTPS_PROXY: 'http://p:1', HTTP_PROXY: 'http://p:1', NO_PROXY: '<-loopback>' }),
-      ).toBe('http://p:1');
+      expect(shown(url, env)).toBe('http://p:1');
+      expect(shown(url, { ...env, NO_PROXY: 'localhost,127.0.0.0/8,::1' })).toBeUndefined();
     }
   });
 
