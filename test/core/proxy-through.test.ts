@@ -4,10 +4,8 @@
 // the tunnel); no_proxy sends it direct; a proxy that refuses its password is said to be that; the
 // request log names the proxy without its password; webhooks take the proxy too; the embedded
 // mock, part of the app, never does.
-import { Buffer } from 'node:buffer';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createProxy } from 'proxy';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RequestLogEntry } from '../../shared/request-log-entry';
 import { ApiClient } from '../../electron/core/api-client';
@@ -17,41 +15,13 @@ import { RateLimiter } from '../../electron/core/rate-limiter';
 import { systemClock } from '../../shared/clock';
 import { keyRuns } from '../security/leak-check';
 import { removeDir, startTestMock, tempDir, type TestMock } from '../support/mock';
+import {
+  PROXY_PASSWORD as PASSWORD,
+  PROXY_USER as USER,
+  startProxy,
+  type RealProxy,
+} from '../support/real-proxy';
 import { runNode } from '../support/run-process';
-
-const USER = 'alice';
-const PASSWORD = 'proxy-pw-7c1d9e2f4a';
-
-interface RealProxy {
-  url(credentials?: string): string;
-  /** CONNECT targets asked for, in order (host:port). */
-  tunnels: string[];
-  /** Every byte a client sent to the proxy: CONNECT lines, headers and the tunnelled TLS. */
-  wire(): string;
-  close(): Promise<void>;
-}
-
-async function startProxy(): Promise<RealProxy> {
-  const server = createProxy(createServer());
-  const expected = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
-  server.authenticate = (req) => req.headers['proxy-authorization'] === expected;
-  const tunnels: string[] = [];
-  const received: Buffer[] = [];
-  server.on('connect', (req: IncomingMessage) => tunnels.push(req.url ?? ''));
-  server.on('connection', (socket) => socket.on('data', (chunk: Buffer) => received.push(chunk)));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: (credentials = `${USER}:${PASSWORD}`) => `http://${credentials}@127.0.0.1:${port}`,
-    tunnels,
-    wire: () => Buffer.concat(received).toString('latin1'),
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 let mock: TestMock;
 let proxy: RealProxy;

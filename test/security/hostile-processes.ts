@@ -53,15 +53,16 @@ export interface MonitorProcess {
 
 /**
  * `agent-console monitor --config FILE --metrics 127.0.0.1:PORT` as on a server: the key in the
- * environment (AGENT_API_KEY), no keychain session bus. Resolves once /healthz answers.
+ * environment (AGENT_API_KEY) with `moreEnv`, no keychain session bus. Resolves once /healthz answers.
  */
 export async function startMonitorProcess(
   config: string,
   dataDir: string,
   key: string,
+  moreEnv: NodeJS.ProcessEnv = {},
 ): Promise<MonitorProcess> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, AGENT_API_KEY: key };
+  const env: NodeJS.ProcessEnv = { ...process.env, AGENT_API_KEY: key, ...moreEnv };
   delete env.DBUS_SESSION_BUS_ADDRESS;
   const child = spawn(
     process.execPath,
