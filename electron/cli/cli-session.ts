@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { ConsoleCore, type CoreOptions } from '../core/console-core';
 import { guardTerminal } from '../core/output-guard';
-import { defaultDataDir } from '../core/paths';
+import { defaultDataDir, keychainServiceFromEnvironment } from '../core/paths';
 import { watchClosedOutput, type ClosedOutput } from './closed-output';
 import type { Io, Options } from './commands';
 import { describeError, EXIT, exitCodeFor, onStopSignals } from './output';
@@ -103,10 +103,7 @@ export class CliSession {
     this.core = await ConsoleCore.open({
       dataDir: globals.dataDir,
       embeddedMock: options.embeddedMock ?? 'discover',
-      // Tests (and anyone keeping several setups apart) can use their own keychain service name.
-      ...(process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE
-        ? { keychainService: process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE }
-        : {}),
+      ...keychainServiceFromEnvironment(),
       onWarning: io.err,
     });
     return this.core;

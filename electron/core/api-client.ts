@@ -35,6 +35,8 @@ export interface ApiClientOptions {
   ca?: string;
   /** The proxy requests go through (proxy.ts); none: direct. */
   proxy?: ProxyChoice | undefined;
+  /** The proxy's password, read when the first request goes out (the keychain's). */
+  proxyPassword?: () => Promise<string | undefined>;
   keyId: string;
   secret: () => Promise<string>;
   limiter: RateLimiter;
@@ -80,18 +82,32 @@ interface Call<T extends z.ZodType> {
 const RETRYABLE_5XX = new Set([500, 502, 503]);
 
 export class ApiClient {
-  private readonly dispatcher: Dispatcher;
+  private connections: Promise<Dispatcher> | undefined;
   private readonly base: URL;
   private readonly calls: CallLog;
 
   constructor(private readonly options: ApiClientOptions) {
     this.base = new URL(options.baseUrl.replace(/\/+$/, '') + API_PREFIX + '/');
-    this.dispatcher = dispatcherFor(options);
     this.calls = new CallLog({ ...options, proxy: options.proxy?.shown });
   }
 
-  close(): Promise<void> {
-    return this.dispatcher.close();
+  async close(): Promise<void> {
+    await (await this.connections)?.close();
+  }
+
+  /** Made with the first request, once the proxy's password (if any) has been read. */
+  private dispatcher(): Promise<Dispatcher> {
+    this.connections ??= (async () => {
+      const { ca, proxy, proxyPassword } = this.options;
+      const password = proxy ? await proxyPassword?.() : undefined;
+      if (!proxy || !password) return dispatcherFor({ ...(ca ? { ca } : {}), proxy });
+      const url = new URL(proxy.url);
+      url.password = encodeURIComponent(password);
+      return dispatcherFor({ ...(ca ? { ca } : {}), proxy: { ...proxy, url } });
+    })();
+    // A keychain that could not be read this time is asked again by the next request.
+    this.connections.catch(() => (this.connections = undefined));
+    return this.connections;
   }
 
   listAgents(query: { limit?: number; offset?: number } = {}, opts: CallOptions = {}) {
@@ -160,7 +176,7 @@ export class ApiClient {
     const entry = this.calls.open('POST', url, bodyText, started, true);
     let res;
     try {
-      res = await request(this.dispatcher, url, {
+      res = await request(await this.dispatcher(), url, {
         method: 'POST',
         headers: requestHeaders,
         body: bodyText,
@@ -326,7 +342,7 @@ export class ApiClient {
       let text = '';
       const attempt = withDeadline(signal, call.timeoutMs);
       try {
-        const res = await request(this.dispatcher, url, {
+        const res = await request(await this.dispatcher(), url, {
           method: call.method,
           headers: requestHeaders,
           body: bodyText,

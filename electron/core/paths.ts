@@ -15,3 +15,12 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
 export function mockDataDir(dataDir: string): string {
   return join(dataDir, 'mock');
 }
+
+/**
+ * The keychain service name AGENT_CONSOLE_KEYCHAIN_SERVICE asks for, as every front end opens the
+ * core with it: tests (and anyone keeping several setups apart) use a service of their own.
+ */
+export function keychainServiceFromEnvironment(): { keychainService?: string } {
+  const name = process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE;
+  return name ? { keychainService: name } : {};
+}

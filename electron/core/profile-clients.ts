@@ -9,7 +9,8 @@ import { CoreError } from './core-error';
 import type { KeyVault } from './key-vault';
 import type { ProfileStore } from './profile-store';
 import { originOf, type Profile } from './profiles';
-import { proxyFromEnvironment, ProxySettingError, type ProxyChoice } from './proxy';
+import { parseProxyUrl, proxyFromEnvironment, ProxySettingError, type ProxyChoice } from './proxy';
+import type { SecretStore } from './secret-store';
 import type { LimiterRegistry } from './rate-limiter';
 import type { RequestLog } from './request-log';
 
@@ -20,21 +21,29 @@ interface ProfileClientsHost {
   limiters: LimiterRegistry;
   requestLog: RequestLog;
   appLog: AppLog;
+  /** Where proxy passwords are (the OS keychain, or this session's memory). */
+  secrets: SecretStore;
 }
 
 /**
- * The environment's proxy for a profile's service (proxy.ts); a variable that is not a proxy URL
- * says which. The embedded mock runs inside this app, where no proxy could reach it: direct.
+ * The proxy a profile's requests take (proxy.ts): its own setting — `none`, or a proxy URL — else
+ * the environment's; a variable that is not a proxy URL says which. The embedded mock runs inside
+ * this app, where no proxy could reach it: direct.
  */
 function proxyFor(profile: Profile): ProxyChoice | undefined {
-  if (profile.builtIn) return undefined;
+  if (profile.builtIn || profile.proxy === 'none') return undefined;
   try {
-    return proxyFromEnvironment(new URL(profile.baseUrl));
+    return profile.proxy
+      ? parseProxyUrl(profile.proxy, `The proxy of the profile "${profile.name}"`)
+      : proxyFromEnvironment(new URL(profile.baseUrl));
   } catch (error) {
     if (error instanceof ProxySettingError) throw new CoreError('PROXY_SETTING', error.message);
     throw error;
   }
 }
+
+/** Where a profile's proxy password is kept in the keychain (core.secrets). */
+export const proxyPasswordAccount = (profileId: string): string => `proxy-password:${profileId}`;
 
 export class ProfileClients {
   private readonly clients = new Map<string, { profile: Profile; client: ApiClient }>();
@@ -69,6 +78,9 @@ export class ProfileClients {
       baseUrl: profile.baseUrl,
       ...(profile.caCertPath ? { ca: readFileSync(profile.caCertPath, 'utf8') } : {}),
       proxy: proxyFor(profile),
+      ...(profile.proxyPasswordSavedAt
+        ? { proxyPassword: () => this.host.secrets.get(proxyPasswordAccount(profile.id)) }
+        : {}),
       keyId: key.id,
       secret: () => vault.secretFor(key.id),
       limiter: limiters.for(key.id, key.tier),
@@ -110,5 +122,11 @@ export class ProfileClients {
 
 /** Same service, key and CA: the cached client still fits the profile. */
 function sameTarget(a: Profile, b: Profile): boolean {
-  return a.baseUrl === b.baseUrl && a.keyId === b.keyId && a.caCertPath === b.caCertPath;
+  return (
+    a.baseUrl === b.baseUrl &&
+    a.keyId === b.keyId &&
+    a.caCertPath === b.caCertPath &&
+    a.proxy === b.proxy &&
+    a.proxyPasswordSavedAt === b.proxyPasswordSavedAt
+  );
 }

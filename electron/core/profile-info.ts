@@ -1,6 +1,7 @@
 // Profiles as every window sees them (which one is active), and what a window does with them: add
 // one, with a key's new server confirmed by the key typed again; make one active; test one.
 import type { BridgeError } from '../../shared/bridge';
+import type { Clock } from '../../shared/clock';
 import type { ConnectionTest, ProfileInfo } from '../../shared/bridge/profiles';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-error';
@@ -9,6 +10,9 @@ import { CoreError } from './core-error';
 import type { KeyVault } from './key-vault';
 import type { ProfileStore } from './profile-store';
 import type { NewProfile, Profile } from './profiles';
+import { proxyPasswordAccount } from './profile-clients';
+import { rememberSecret } from './redact';
+import type { SecretStore } from './secret-store';
 import { readServerChain } from './server-certificate';
 
 function profileInfo(profiles: ProfileStore, profile: Profile): ProfileInfo {
@@ -25,12 +29,70 @@ export function profileInfos(profiles: ProfileStore): ProfileInfo[] {
  * cannot confirm (docs/security.md, "Where a key may be sent").
  */
 export async function addProfileConfirmed(
-  core: { vault: KeyVault; profiles: ProfileStore },
-  { confirmKey, ...profile }: Omit<NewProfile, 'caCertPath'> & { confirmKey?: string | undefined },
+  core: ProfileHost,
+  {
+    confirmKey,
+    proxyPassword,
+    ...profile
+  }: Omit<NewProfile, 'caCertPath' | 'proxyPasswordSavedAt'> & {
+    confirmKey?: string | undefined;
+    proxyPassword?: string | undefined;
+  },
 ): Promise<ProfileInfo> {
   if (confirmKey !== undefined) await core.vault.confirmWithSecret(profile.keyId, confirmKey);
   const added = core.profiles.add(profile, { originConfirmed: confirmKey !== undefined });
-  return profileInfo(core.profiles, added);
+  try {
+    await keepProxyPassword(core, added.id, proxyPassword);
+  } catch (error) {
+    core.profiles.remove(added.id); // all or nothing: the form still holds what was typed
+    throw error;
+  }
+  return profileInfo(core.profiles, core.profiles.get(added.id) ?? added);
+}
+
+/** The parts of the core a profile's changes reach: its key, the profiles, the keychain. */
+interface ProfileHost {
+  vault: KeyVault;
+  profiles: ProfileStore;
+  secrets: SecretStore;
+  clock: Clock;
+}
+
+/**
+ * A proxy password typed in the profile form: into the keychain, never settings.json; the profile
+ * keeps when it was saved. '' removes it; undefined leaves it as it is. A profile whose proxy is
+ * not a URL (none, or the environment's) keeps no password.
+ */
+async function keepProxyPassword(
+  core: ProfileHost,
+  id: string,
+  password: string | undefined,
+  hadPassword = false,
+): Promise<void> {
+  const profile = core.profiles.get(id);
+  if (!profile) return;
+  const account = proxyPasswordAccount(id);
+  const usesUrl = profile.proxy !== undefined && profile.proxy !== 'none';
+  if (!usesUrl || password === '') {
+    if (hadPassword || password === '') {
+      await core.secrets.delete(account);
+      if (profile.proxyPasswordSavedAt !== undefined)
+        core.profiles.update(id, { proxyPasswordSavedAt: null });
+    }
+    return;
+  }
+  if (password === undefined) return;
+  rememberSecret(password);
+  await core.secrets.set(account, password);
+  core.profiles.update(id, { proxyPasswordSavedAt: core.clock.now() });
+}
+
+/** Removes a profile and the proxy password it kept. */
+export async function removeProfile(core: ProfileHost, id: string): Promise<{ removed: string }> {
+  const hadPassword = core.profiles.get(id)?.proxyPasswordSavedAt !== undefined;
+  core.profiles.remove(id);
+  if (hadPassword) await core.secrets.delete(proxyPasswordAccount(id)).catch(() => false);
+  return { removed: id };
 }
 
 /**
@@ -38,25 +100,34 @@ export async function addProfileConfirmed(
  * that would send the key to a server new to it needs the key typed again.
  */
 export async function updateProfileConfirmed(
-  core: { vault: KeyVault; profiles: ProfileStore },
+  core: ProfileHost,
   {
     id,
     confirmKey,
     systemCa,
+    proxy,
+    proxyPassword,
     ...changes
-  }: Omit<NewProfile, 'caCertPath'> & {
+  }: Omit<NewProfile, 'caCertPath' | 'proxyPasswordSavedAt'> & {
     id: string;
     systemCa?: true | undefined;
     confirmKey?: string | undefined;
+    proxyPassword?: string | undefined;
   },
 ): Promise<ProfileInfo> {
   if (confirmKey !== undefined) await core.vault.confirmWithSecret(changes.keyId, confirmKey);
+  const hadPassword = core.profiles.get(id)?.proxyPasswordSavedAt !== undefined;
   const updated = core.profiles.update(
     id,
-    { ...changes, ...(systemCa ? { caCertPath: null } : {}) },
+    {
+      ...changes,
+      ...(systemCa ? { caCertPath: null } : {}),
+      ...(proxy !== undefined ? { proxy: proxy.trim() === '' ? null : proxy } : {}),
+    },
     { originConfirmed: confirmKey !== undefined },
   );
-  return profileInfo(core.profiles, updated);
+  await keepProxyPassword(core, id, proxyPassword, hadPassword);
+  return profileInfo(core.profiles, core.profiles.get(id) ?? updated);
 }
 
 export function useProfile(core: { profiles: ProfileStore; appLog: AppLog }, id: string): ProfileInfo {

@@ -9,6 +9,7 @@ import { createPrivateFileSync, ensurePrivateDirSync } from './private-files';
 import {
   checkName,
   checkPemCertificates,
+  checkProxySetting,
   EMBEDDED_MOCK_PROFILE_ID,
   EMBEDDED_MOCK_PROFILE_NAME,
   embeddedMockProfile,
@@ -179,6 +180,11 @@ export class ProfileStore {
         pem !== undefined || changes.caCertPath === null
           ? undefined
           : (changes.caCertPath ?? current.caCertPath),
+      proxy: changes.proxy === null ? undefined : (changes.proxy ?? current.proxy),
+      proxyPasswordSavedAt:
+        changes.proxyPasswordSavedAt === null
+          ? undefined
+          : (changes.proxyPasswordSavedAt ?? current.proxyPasswordSavedAt),
     };
     this.checkOrigin(merged.keyId, merged.baseUrl, options);
     if (pem !== undefined) checkPemCertificates(pem, 'The CA certificate');
@@ -287,7 +293,18 @@ export class ProfileStore {
       );
     }
     const caCertPath = optionalCa(input.caCertPath);
-    return caCertPath ? { name, baseUrl, keyId, caCertPath } : { name, baseUrl, keyId };
+    const proxy = checkProxySetting(input.proxy);
+    return {
+      name,
+      baseUrl,
+      keyId,
+      ...(caCertPath ? { caCertPath } : {}),
+      ...(proxy ? { proxy } : {}),
+      // A password belongs to a proxy URL; none without one.
+      ...(proxy && proxy !== 'none' && input.proxyPasswordSavedAt
+        ? { proxyPasswordSavedAt: input.proxyPasswordSavedAt }
+        : {}),
+    };
   }
 }
 

@@ -8,6 +8,7 @@ import { isIPv4 } from 'node:net';
 import { resolve } from 'node:path';
 import { API_PREFIX } from '../../shared/api';
 import { CoreError } from './core-error';
+import { parseProxyUrl } from './proxy';
 
 export interface Profile {
   id: string;
@@ -17,6 +18,13 @@ export interface Profile {
   keyId: string;
   /** Absolute path of a PEM file with the CA certificate(s) to trust for this profile. */
   caCertPath?: string;
+  /**
+   * How its requests leave this computer: absent, by the environment's proxy variables (proxy.ts);
+   * `none`, direct; else this proxy's URL (a user name at most: its password is in the keychain).
+   */
+  proxy?: string;
+  /** When a password for `proxy` was put in the keychain (epoch ms); none: no password. */
+  proxyPasswordSavedAt?: number;
   /** The embedded mock: cannot be edited or removed. */
   builtIn: boolean;
 }
@@ -27,6 +35,9 @@ export interface ProfileInput {
   keyId: string;
   /** Empty means none. */
   caCertPath?: string;
+  /** Empty or absent: the environment's; `none`; or a proxy URL (checkProxySetting). */
+  proxy?: string;
+  proxyPasswordSavedAt?: number;
 }
 
 /** A new profile; its CA may come as PEM text (pasted, or read by the renderer), kept in a file of ours. */
@@ -34,8 +45,13 @@ export interface NewProfile extends ProfileInput {
   caCertPem?: string;
 }
 
-/** `caCertPath: null` removes the custom CA. */
-export type ProfileChanges = Partial<Omit<ProfileInput, 'caCertPath'>> & { caCertPath?: string | null };
+/** `caCertPath: null` removes the custom CA; `proxy: null` goes back to the environment's. */
+export type ProfileChanges = Partial<Omit<ProfileInput, 'caCertPath' | 'proxy' | 'proxyPasswordSavedAt'>> & {
+  caCertPath?: string | null;
+  proxy?: string | null;
+  /** null: the password was removed. */
+  proxyPasswordSavedAt?: number | null;
+};
 
 export type ProfileErrorCode =
   | 'INVALID_NAME'
@@ -43,6 +59,7 @@ export type ProfileErrorCode =
   | 'INVALID_URL'
   | 'INSECURE_URL'
   | 'INVALID_CA'
+  | 'INVALID_PROXY'
   | 'UNKNOWN_KEY'
   | 'NOT_FOUND'
   | 'BUILT_IN'
@@ -170,6 +187,33 @@ export function checkName(input: unknown): string {
     );
   }
   return name;
+}
+
+/**
+ * A profile's proxy setting: undefined (the environment's) for an empty one, `none`, or a proxy
+ * URL, normalised. Its password never goes in the URL, which settings.json keeps in clear.
+ */
+export function checkProxySetting(input: string | undefined): string | undefined {
+  const text = input?.trim() ?? '';
+  if (text === '') return undefined;
+  if (text.toLowerCase() === 'none') return 'none';
+  let choice;
+  try {
+    choice = parseProxyUrl(text, 'The proxy');
+  } catch (error) {
+    throw new ProfileError('INVALID_PROXY', (error as Error).message);
+  }
+  if (choice.url.password !== '') {
+    throw new ProfileError(
+      'INVALID_PROXY',
+      "Leave the password out of the proxy's URL: give it as the proxy password, which is kept in the keychain.",
+    );
+  }
+  if (choice.url.pathname !== '/' || choice.url.search || choice.url.hash) {
+    throw new ProfileError('INVALID_PROXY', 'A proxy URL is a scheme, a host and a port, with no path.');
+  }
+  const user = choice.url.username ? `${choice.url.username}@` : '';
+  return `${choice.url.protocol}//${user}${choice.url.host}`;
 }
 
 export function optionalCa(path: string | null | undefined): string | undefined {

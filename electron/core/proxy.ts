@@ -32,7 +32,7 @@ function variable(env: ProxyEnvironment, lower: string, upper: string): string |
 }
 
 /** A proxy URL as the variable gives it; `proxy.example:3128` means http://. */
-function parseProxyUrl(value: string, from: string): ProxyChoice {
+export function parseProxyUrl(value: string, from: string): ProxyChoice {
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`);

@@ -38,6 +38,8 @@ const StoredProfileSchema = z.object({
   baseUrl: z.string(),
   keyId: z.string().min(1),
   caCertPath: z.string().optional(),
+  proxy: z.string().optional(),
+  proxyPasswordSavedAt: z.number().optional(),
 });
 export type StoredProfile = z.infer<typeof StoredProfileSchema>;
 

@@ -11,7 +11,7 @@ import { createSecureContext, getCACertificates, rootCertificates, type SecureCo
 let roots: string[] | undefined;
 
 /** Node's bundled roots (with NODE_EXTRA_CA_CERTS) and the operating system's, without repeats. */
-export function trustedRoots(): string[] {
+function trustedRoots(): string[] {
   if (roots) return roots;
   const read = (type: 'default' | 'system'): string[] => {
     try {

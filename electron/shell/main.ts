@@ -11,7 +11,7 @@ import type { AppLog } from '../core/app-log';
 import { ConsoleCore } from '../core/console-core';
 import { preparePrivateFolders } from '../core/data-folder';
 import { lockFolder, type FolderLock } from '../core/folder-lock';
-import { defaultDataDir } from '../core/paths';
+import { defaultDataDir, keychainServiceFromEnvironment } from '../core/paths';
 import { keepRunningOnUnhandledRejection } from '../core/process-guard';
 import { redactSecrets } from '../core/redact';
 import { guardWebContents, hardenSession } from './hardening';
@@ -130,10 +130,7 @@ async function start(): Promise<Running> {
     appVersion: version,
     // Polls GET /health while the app runs, window shown or not.
     monitorHealth: true,
-    // As the CLI does: tests give each run a keychain service of its own.
-    ...(process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE
-      ? { keychainService: process.env.AGENT_CONSOLE_KEYCHAIN_SERVICE }
-      : {}),
+    ...keychainServiceFromEnvironment(),
     onWarning: warn,
   });
   const bridgeOpening = opening.then(

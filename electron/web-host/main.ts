@@ -12,7 +12,7 @@ import type { ConsoleCore } from '../core/console-core';
 import { preparePrivateFolders } from '../core/data-folder';
 import { lockFolder } from '../core/folder-lock';
 import { guardTerminal } from '../core/output-guard';
-import { defaultDataDir } from '../core/paths';
+import { defaultDataDir, keychainServiceFromEnvironment } from '../core/paths';
 import { keepRunningOnUnhandledRejection } from '../core/process-guard';
 import { startWebHost } from './server';
 
@@ -35,6 +35,7 @@ async function openConsole(
     appVersion: version,
     // Polls GET /health every interval while the host runs, open tab or not.
     monitorHealth: true,
+    ...keychainServiceFromEnvironment(),
     onWarning: (message) => process.stderr.write(`${message}\n`),
   });
   return { core, bridge: new BridgeHost(core, { transport: 'web', version }) };

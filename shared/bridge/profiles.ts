@@ -18,6 +18,10 @@ export const PROFILES_CALLS = {
        * the first it has. Only the user has it; the web host's token alone cannot confirm.
        */
       confirmKey: text(200).optional(),
+      /** '' or absent: the environment's proxy; `none`: direct; else a proxy URL with no password. */
+      proxy: text(2000).optional(),
+      /** The proxy's password, kept in the keychain; '' removes the one kept. */
+      proxyPassword: text(500).optional(),
     }),
     output: returns<ProfileInfo>(),
   },
@@ -35,6 +39,10 @@ export const PROFILES_CALLS = {
       caCertPem: text(1_000_000).optional(),
       systemCa: z.literal(true).optional(),
       confirmKey: text(200).optional(),
+      /** '' or absent: the environment's proxy; `none`: direct; else a proxy URL with no password. */
+      proxy: text(2000).optional(),
+      /** The proxy's password, kept in the keychain; '' removes the one kept. */
+      proxyPassword: text(500).optional(),
     }),
     output: returns<ProfileInfo>(),
   },
@@ -62,6 +70,10 @@ export interface ProfileInfo {
   baseUrl: string;
   keyId: string;
   caCertPath?: string;
+  /** Absent: the environment's proxy; `none`: direct; else the proxy's URL (no password). */
+  proxy?: string;
+  /** When the proxy's password was put in the keychain (epoch ms); absent: none kept. */
+  proxyPasswordSavedAt?: number;
   builtIn: boolean;
   active: boolean;
 }

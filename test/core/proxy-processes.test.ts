@@ -7,9 +7,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { keyRuns } from '../security/leak-check';
 import { hostCall, startMonitorProcess, startWebHost } from '../security/hostile-processes';
-import { testService } from '../support/keychain';
+import {
+  clearService,
+  filesContaining,
+  keychainAccounts,
+  keychainEntry,
+  testService,
+} from '../support/keychain';
 import { removeDir, startTestMock, tempDir, type TestMock } from '../support/mock';
-import { startProxy, type RealProxy } from '../support/real-proxy';
+import { PROXY_PASSWORD, PROXY_USER, startProxy, type RealProxy } from '../support/real-proxy';
 import { until } from '../support/until';
 
 let mock: TestMock;
@@ -93,5 +99,73 @@ test("the headless monitor: health polls go through the proxy, and the metrics c
     expect(keyRuns(proxy.wire(), mock.server.keys.pro)).toEqual([]);
   } finally {
     await monitor.stop();
+  }
+}, 90_000);
+
+test("a profile's own proxy: its password from the keychain, never in a file; `none` goes direct", async () => {
+  const service = testService('proxy-profile');
+  const dataDir = join(dir, 'web-own-proxy');
+  // The environment's proxy leads nowhere: the profile's own setting is what is used.
+  const web = await startWebHost(dataDir, {
+    AGENT_CONSOLE_KEYCHAIN_SERVICE: service,
+    HTTPS_PROXY: 'http://127.0.0.1:9',
+    NO_PROXY: undefined,
+  });
+  try {
+    const key = await hostCall(web, 'keys:add', {
+      name: 'Staging',
+      secret: mock.server.keys.pro,
+      baseUrl: mock.server.baseUrl,
+      sessionOnly: true,
+    });
+    const proxyUrl = proxy.url(PROXY_USER);
+    const inUrl = await hostCall(web, 'profiles:add', {
+      name: 'Leaky',
+      baseUrl: mock.server.baseUrl,
+      keyId: (key.value as { id: string }).id,
+      proxy: proxy.url(),
+    });
+    expect(inUrl.ok).toBe(false);
+    expect(inUrl.text).toContain("Leave the password out of the proxy's URL");
+    expect(inUrl.text).not.toContain(PROXY_PASSWORD);
+
+    const added = await hostCall(web, 'profiles:add', {
+      name: 'Staging',
+      baseUrl: mock.server.baseUrl,
+      keyId: (key.value as { id: string }).id,
+      caCertPem: readFileSync(mock.server.caCertPath, 'utf8'),
+      proxy: proxyUrl,
+      proxyPassword: PROXY_PASSWORD,
+    });
+    expect(added.ok, added.text).toBe(true);
+    const profile = added.value as { id: string; proxy: string; proxyPasswordSavedAt?: number };
+    expect(profile.proxy).toBe(proxyUrl);
+    expect(profile.proxyPasswordSavedAt).toEqual(expect.any(Number));
+    const account = `proxy-password:${profile.id}`;
+    expect(keychainEntry(service, account).getPassword()).toBe(PROXY_PASSWORD);
+    expect(filesContaining(dataDir, PROXY_PASSWORD)).toEqual([]);
+
+    await hostCall(web, 'profiles:use', { id: profile.id });
+    const before = proxy.tunnels.length;
+    const agents = await hostCall(web, 'agents:list', {});
+    expect(agents.ok, agents.text).toBe(true);
+    expect(proxy.tunnels.slice(before)).toContain(mockHost());
+
+    const direct = await hostCall(web, 'profiles:update', {
+      id: profile.id,
+      name: 'Staging',
+      baseUrl: mock.server.baseUrl,
+      keyId: (key.value as { id: string }).id,
+      proxy: 'none',
+    });
+    expect(direct.ok, direct.text).toBe(true);
+    expect((direct.value as { proxyPasswordSavedAt?: number }).proxyPasswordSavedAt).toBeUndefined();
+    expect(await keychainAccounts(service)).not.toContain(account);
+    const after = proxy.tunnels.length;
+    expect((await hostCall(web, 'agents:list', {})).ok).toBe(true);
+    expect(proxy.tunnels.length).toBe(after);
+  } finally {
+    await web.stop();
+    await clearService(service);
   }
 }, 90_000);

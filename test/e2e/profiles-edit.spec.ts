@@ -5,6 +5,7 @@
 import { X509Certificate } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import type { MockServer } from '../../mock/server';
+import { PROXY_PASSWORD, PROXY_USER, startProxy } from '../support/real-proxy';
 import { addKey, addProfile } from './account-steps';
 import { expect, screenshotLightAndDark, test } from './fixtures';
 
@@ -109,4 +110,45 @@ test('a profile removed while its form is open: what was typed is kept, and save
   await expect(app.getByRole('listitem', { name: 'Local again' })).toBeVisible();
   await expect(addForm.getByRole('status')).toHaveCount(0);
   await expect(addForm.getByLabel('Name')).toHaveValue('');
+});
+
+test('a profile behind a proxy of its own: connected through it, its password kept in the keychain and never shown', async ({
+  app,
+  mock,
+}) => {
+  const proxy = await startProxy();
+  try {
+    const key = { name: 'thirty', secret: mock.keys.tier30 };
+    await addKey(app, { ...key, server: mock.baseUrl });
+    await app.getByRole('link', { name: 'Profiles' }).click();
+    const form = app.getByRole('form', { name: 'Add a profile' });
+    await form.getByLabel('Name').fill('Office');
+    await form.getByLabel('Base URL').fill(mock.baseUrl);
+    await form.getByLabel('Key').selectOption({ label: `thirty (…${key.secret.slice(-4)})` });
+    await form.getByLabel('CA certificate (optional, PEM)').fill(mock.ca);
+    await form.getByRole('combobox', { name: /^Proxy/ }).selectOption('This proxy…');
+    await form.getByLabel('Proxy URL').fill(proxy.url(PROXY_USER));
+    await form.getByLabel('Proxy password').fill(PROXY_PASSWORD);
+    await screenshotLightAndDark(app, 'profiles-proxy-form');
+    await form.getByRole('button', { name: 'Add profile' }).click();
+
+    const card = app.getByRole('listitem', { name: 'Office' });
+    await expect(card).toContainText(`${proxy.url(PROXY_USER)} (password in the keychain)`);
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await expect(card.getByRole('status')).toContainText('Connected in');
+    expect(proxy.tunnels).toContain(new URL(mock.baseUrl).host);
+
+    await card.getByRole('button', { name: 'Edit Office' }).click();
+    const edit = app.getByRole('form', { name: 'Edit the profile Office' });
+    await expect(edit.getByLabel('Proxy URL')).toHaveValue(proxy.url(PROXY_USER));
+    await expect(edit.getByLabel('Proxy password')).toHaveValue('');
+    await expect(edit.getByLabel('Proxy password')).toHaveAttribute(
+      'placeholder',
+      'Kept in the keychain: type to replace',
+    );
+    await screenshotLightAndDark(app, 'profiles-proxy-edit');
+    expect(await app.content()).not.toContain(PROXY_PASSWORD);
+  } finally {
+    await proxy.close();
+  }
 });

@@ -2,7 +2,7 @@
 // authentication, with what it was asked and every byte a client sent it kept for the test to read.
 import { Buffer } from 'node:buffer';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createProxy } from 'proxy';
 
 export const PROXY_USER = 'alice';
@@ -24,7 +24,13 @@ export async function startProxy(): Promise<RealProxy> {
   const tunnels: string[] = [];
   const received: Buffer[] = [];
   server.on('connect', (req: IncomingMessage) => tunnels.push(req.url ?? ''));
-  server.on('connection', (socket) => socket.on('data', (chunk: Buffer) => received.push(chunk)));
+  // Tunnels leave the HTTP server's keeping once they are made: closing it ends them here.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -33,7 +39,7 @@ export async function startProxy(): Promise<RealProxy> {
     wire: () => Buffer.concat(received).toString('latin1'),
     close: () =>
       new Promise((resolve) => {
-        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };

@@ -3,6 +3,7 @@
 import {
   addProfileConfirmed,
   profileInfos,
+  removeProfile,
   testConnection,
   updateProfileConfirmed,
   useProfile,
@@ -18,7 +19,7 @@ export function profilesHandlers({ core, emit, onClose }: HandlerContext): Domai
     'profiles:add': async (profile) => addProfileConfirmed(core, profile),
     'profiles:update': async (profile) => updateProfileConfirmed(core, profile),
     'profiles:serverCertificate': async ({ baseUrl }) => readServerChain(baseUrl),
-    'profiles:remove': async ({ id }) => (core.profiles.remove(id), { removed: id }),
+    'profiles:remove': async ({ id }) => removeProfile(core, id),
     'profiles:use': async ({ id }) => useProfile(core, id),
     'profiles:test': async ({ id }) => testConnection(core, id, toBridgeError),
   };

@@ -1,5 +1,6 @@
 // The Add a profile form's values as profiles:add takes them: the CA certificate only when one was
-// given, then what the contract itself accepts. The server's address is the core's to judge
+// given, the proxy as the profile keeps it (its password only when one was typed), then what the
+// contract itself accepts. The server's address is the core's to judge
 // (https, except on this computer), in its words.
 import { z } from 'zod';
 import type { BridgeInput } from '../../../shared/bridge';
@@ -10,6 +11,10 @@ export interface ProfileFormValues {
   baseUrl: string;
   keyId: string;
   caCertPem: string;
+  /** The environment's proxy variables, none (direct), or the URL below. */
+  proxyMode: 'environment' | 'none' | 'url';
+  proxyUrl: string;
+  proxyPassword: string;
 }
 
 export const PROFILE_FORM_START: ProfileFormValues = {
@@ -17,14 +22,45 @@ export const PROFILE_FORM_START: ProfileFormValues = {
   baseUrl: 'https://',
   keyId: '',
   caCertPem: '',
+  proxyMode: 'environment',
+  proxyUrl: '',
+  proxyPassword: '',
 };
 
+/** A profile's proxy setting (ProfileInfo.proxy) as the form shows it. */
+export function proxyFormValues(
+  proxy: string | undefined,
+): Pick<ProfileFormValues, 'proxyMode' | 'proxyUrl'> {
+  if (proxy === undefined) return { proxyMode: 'environment', proxyUrl: '' };
+  return proxy === 'none' ? { proxyMode: 'none', proxyUrl: '' } : { proxyMode: 'url', proxyUrl: proxy };
+}
+
 export const profileForm = z
-  .object({ name: z.string(), baseUrl: z.string(), keyId: z.string().min(1), caCertPem: z.string() })
-  .transform(({ name, baseUrl, keyId, caCertPem }): BridgeInput<'profiles:add'> => ({
-    name: name.trim(),
-    baseUrl: baseUrl.trim(),
-    keyId,
-    ...(caCertPem.trim() ? { caCertPem } : {}),
-  }))
+  .object({
+    name: z.string(),
+    baseUrl: z.string(),
+    keyId: z.string().min(1),
+    caCertPem: z.string(),
+    proxyMode: z.enum(['environment', 'none', 'url']),
+    proxyUrl: z.string(),
+    proxyPassword: z.string(),
+  })
+  .transform(
+    ({
+      name,
+      baseUrl,
+      keyId,
+      caCertPem,
+      proxyMode,
+      proxyUrl,
+      proxyPassword,
+    }): BridgeInput<'profiles:add'> => ({
+      name: name.trim(),
+      baseUrl: baseUrl.trim(),
+      keyId,
+      ...(caCertPem.trim() ? { caCertPem } : {}),
+      proxy: proxyMode === 'environment' ? '' : proxyMode === 'none' ? 'none' : proxyUrl.trim(),
+      ...(proxyMode === 'url' && proxyPassword !== '' ? { proxyPassword } : {}),
+    }),
+  )
   .pipe(contractInput('profiles:add'));

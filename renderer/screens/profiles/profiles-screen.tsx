@@ -20,7 +20,8 @@ import {
 } from '../../data/profiles-actions';
 import { formResolver } from '../../data/contract';
 import { ConfirmOrigin } from './confirm-origin';
-import { PROFILE_FORM_START, profileForm, type ProfileFormValues } from './profile-form';
+import { PROFILE_FORM_START, profileForm, proxyFormValues, type ProfileFormValues } from './profile-form';
+import { proxyFact, ProxyFields } from './proxy-fields';
 import { ScreenHeading } from '../../shell/screen-heading';
 
 function TestResult({ result }: { result: ConnectionTest }) {
@@ -81,7 +82,13 @@ export function ProfilesScreen() {
     setEditing(profile);
     setSystemCa(false);
     setConfirming(false);
-    form.reset({ name: profile.name, baseUrl: profile.baseUrl, keyId: profile.keyId, caCertPem: '' });
+    form.reset({
+      ...PROFILE_FORM_START,
+      name: profile.name,
+      baseUrl: profile.baseUrl,
+      keyId: profile.keyId,
+      ...proxyFormValues(profile.proxy),
+    });
   }
 
   function stopEditing() {
@@ -232,6 +239,8 @@ export function ProfilesScreen() {
                 <dd>{key ? `${key.name} (${key.last4})` : 'missing: choose a key'}</dd>
                 <dt>CA certificate</dt>
                 <dd>{p.caCertPath ? <code>{p.caCertPath}</code> : 'System trust store'}</dd>
+                <dt>Proxy</dt>
+                <dd>{proxyFact(p)}</dd>
               </dl>
               {result && result !== 'testing' ? <TestResult result={result} /> : null}
             </li>
@@ -334,6 +343,7 @@ export function ProfilesScreen() {
           Reads the certificate chain the server presents (nothing is sent to it) and shows its issuer and
           fingerprint before you choose to trust it.
         </p>
+        <ProxyFields form={form} editing={editing} />
         <div className="actions">
           <button type="submit" disabled={busy || !keyId}>
             {editing ? (busy ? 'Saving…' : 'Save profile') : busy ? 'Adding…' : 'Add profile'}
