@@ -262,6 +262,16 @@ export class ConsoleCore {
   }
 
   /**
+   * The poll a health question is about: the monitor named (a drill-down from the Overview), else
+   * the one watching the active profile — its saved monitor if it has one, else its own poll.
+   */
+  healthPoll(monitorId?: string): HealthMonitor {
+    const monitors = this.monitorRegistry;
+    if (monitorId) return monitors?.get(monitorId)?.health ?? this.health;
+    return monitors?.forProfile(this.profiles.active()?.id)?.health ?? this.health;
+  }
+
+  /**
    * Every health update from one stream: the monitors' — each saved monitor's poll, named, and the
    * active profile's own — once they are open, as the app and the web host have them; before that
    * (a front end that watches nothing else), the active profile's poll alone.
