@@ -101,6 +101,40 @@ describe('the profile form', () => {
       undefined,
       options,
     );
-    expect(result.values).toEqual({ name: 'Plain', baseUrl: 'http://agents.example.com', keyId: 'k1' });
+    expect(result.values).toEqual({
+      name: 'Plain',
+      baseUrl: 'http://agents.example.com',
+      keyId: 'k1',
+      proxy: '',
+    });
+  });
+
+  it('sends the proxy as the profile keeps it, and its password only when one was typed for a proxy URL', async () => {
+    const values = async (patch: Partial<typeof PROFILE_FORM_START>) =>
+      (
+        await formResolver(profileForm)(
+          {
+            ...PROFILE_FORM_START,
+            name: 'Office',
+            baseUrl: 'https://agents.example.com',
+            keyId: 'k1',
+            ...patch,
+          },
+          undefined,
+          options,
+        )
+      ).values as Record<string, unknown>;
+    expect(
+      await values({ proxyMode: 'none', proxyUrl: 'http://stale:1', proxyPassword: 'pw' }),
+    ).toMatchObject({
+      proxy: 'none',
+    });
+    expect(await values({ proxyMode: 'none', proxyPassword: 'pw' })).not.toHaveProperty('proxyPassword');
+    expect(
+      await values({ proxyMode: 'url', proxyUrl: ' http://alice@proxy.corp:3128 ', proxyPassword: 'pw' }),
+    ).toMatchObject({ proxy: 'http://alice@proxy.corp:3128', proxyPassword: 'pw' });
+    expect(await values({ proxyMode: 'url', proxyUrl: 'http://proxy.corp:3128' })).not.toHaveProperty(
+      'proxyPassword',
+    );
   });
 });
