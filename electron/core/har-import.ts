@@ -6,7 +6,7 @@
 // is dropped or masked here, before the request log masks the entry once more.
 import { Buffer } from 'node:buffer';
 import { z } from 'zod';
-import { MAX_HAR_CHARS } from '../../shared/bridge/log';
+import { HAR_TOO_LARGE_MESSAGE, MAX_HAR_CHARS } from '../../shared/bridge/log';
 import type { RateHeaders, RequestLogEntry } from '../../shared/request-log-entry';
 import { CoreError } from './core-error';
 import { redactSecrets, redactUrl } from './redact';
@@ -83,10 +83,7 @@ export interface HarReading {
 /** Reads a HAR file's text; throws CoreError (HAR_TOO_LARGE, HAR_INVALID) in words. */
 export function readHar(text: string): HarReading {
   if (text.length > MAX_HAR_CHARS) {
-    throw new CoreError(
-      'HAR_TOO_LARGE',
-      `The file is over ${MAX_HAR_CHARS / (1024 * 1024)} MB, the most a HAR import reads: export fewer requests.`,
-    );
+    throw new CoreError('HAR_TOO_LARGE', HAR_TOO_LARGE_MESSAGE);
   }
   let value: unknown;
   try {

@@ -5,6 +5,8 @@ import { id, none, returns, text, type DomainCalls } from './schemas';
 
 /** The largest HAR file the Log and the Tests screen import (docs/security.md, "Imported curl and HAR"). */
 export const MAX_HAR_CHARS = 10 * 1024 * 1024;
+/** Said by the core for a longer text, and by the page before it sends a larger file. */
+export const HAR_TOO_LARGE_MESSAGE = `The file is over ${MAX_HAR_CHARS / (1024 * 1024)} MB, the most a HAR import reads: export fewer requests.`;
 
 const harFile = z.strictObject({ fileName: text(255), text: text(MAX_HAR_CHARS) });
 
