@@ -134,7 +134,8 @@ function streamedReply(events: string): string | undefined {
       else if (frame?.error !== undefined) failed = true;
     },
   });
-  parser.feed(events);
+  // The log keeps a stream's text as it came, without the blank line that would end its last event.
+  parser.feed(`${events}\n\n`);
   return done && !failed ? text : undefined;
 }
 

@@ -39,7 +39,7 @@ function har(chats: Chat[], extra: object[] = []): string {
       headers: [{ name: 'content-type', value: streamed ? 'text/event-stream' : 'application/json' }],
       content: {
         text: streamed
-          ? `${[...reply].map((c) => `data: ${JSON.stringify({ content: c })}\n\n`).join('')}data: [DONE]\n\n`
+          ? `${[...reply].map((c) => `data: ${JSON.stringify({ content: c })}\n\n`).join('')}data: [DONE]`
           : JSON.stringify({ response: reply, agent: 'echo', request_id: 'req_1' }),
       },
     },
