@@ -135,7 +135,7 @@ test('Import from curl… takes a paste, and the offered stored profile sends th
   await app.getByRole('button', { name: 'Import from curl…' }).click();
   const dialog = app.getByRole('dialog', { name: 'Import from curl' });
   await paste(
-    dialog.getByRole('textbox', { name: 'curl command' }),
+    dialog.getByRole('textbox', { name: 'Paste a curl command' }),
     `curl -N ${mock.baseUrl}/api/v1/chat ^\n  -H "Authorization: Bearer ${mock.keys.pro}" ^\n  --json "{\\"message\\":\\"from the team\\",\\"agent\\":\\"echo\\",\\"stream\\":true}"`,
   );
   await expect(dialog).toBeHidden();
@@ -172,7 +172,7 @@ test('the Log’s HAR export comes back after a clear, marked as imported; a HAR
   const rows = app.getByRole('table', { name: 'Requests' }).locator('tbody tr');
   await expect(rows.filter({ hasText: '/api/v1/chat' })).toHaveCount(2);
   const rowTexts = async () =>
-    (await rows.allInnerTexts()).map((text) => text.replace('imported/', '/').replace(/\s+/g, ' ').trim());
+    (await rows.allInnerTexts()).map((text) => text.replace('HAR/', '/').replace(/\s+/g, ' ').trim());
   const before = await rowTexts();
 
   const download = app.waitForEvent('download');
@@ -187,7 +187,7 @@ test('the Log’s HAR export comes back after a clear, marked as imported; a HAR
   await expect(app.getByRole('status').filter({ hasText: 'Imported' })).toContainText(
     `Imported ${before.length} requests from session.har`,
   );
-  await expect(rows.filter({ hasText: 'imported' })).toHaveCount(before.length);
+  await expect(rows.filter({ has: app.getByTitle('Imported from session.har') })).toHaveCount(before.length);
   // The same requests, in the same order: time, method, path, status, duration and request id.
   expect(await rowTexts()).toEqual(before);
   await rows.filter({ hasText: '/api/v1/chat' }).first().click();

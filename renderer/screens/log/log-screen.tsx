@@ -51,7 +51,7 @@ export function LogScreen() {
           ? ` ${skipped} ${skipped === 1 ? 'entry was' : 'entries were'} left out: ${firstProblem ?? ''}`
           : '';
       setImportNote(
-        `Imported ${imported} request${imported === 1 ? '' : 's'} from ${file.name}, marked “imported”; credentials in the file were dropped.${left}`,
+        `Imported ${imported} request${imported === 1 ? '' : 's'} from ${file.name}, marked HAR; credentials in the file were dropped.${left}`,
       );
     } catch (e) {
       setError(e);
@@ -158,7 +158,11 @@ export function LogScreen() {
                   <td>{new Date(e.startedAt).toLocaleTimeString()}</td>
                   <td>{e.method}</td>
                   <td title={e.imported ? `${pathOf(e.url)} — imported from ${e.imported}` : pathOf(e.url)}>
-                    {e.imported ? <span className="badge log-imported">imported</span> : null}
+                    {e.imported ? (
+                      <span className="badge badge-muted log-imported" title={`Imported from ${e.imported}`}>
+                        HAR
+                      </span>
+                    ) : null}
                     <code>{pathOf(e.url)}</code>
                   </td>
                   <td title={String(e.status || e.errorCode || '')}>

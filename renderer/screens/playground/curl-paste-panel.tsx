@@ -32,8 +32,8 @@ export function CurlPastePanel() {
   const pasted = useCurlPaste((s) => s.pasted);
   if (!pasted) return null;
   return (
-    <section className="pg-curl" aria-label="Imported from curl">
-      <div className="pg-curl-head">
+    <section className="pg-curl-in" aria-label="Imported from curl">
+      <div className="pg-curl-in-head">
         <strong>From a curl command</strong>
         <button
           type="button"
@@ -57,7 +57,7 @@ function CurlResult({ result }: { result: CurlImport }) {
   return (
     <>
       {result.kind === 'chat' ? (
-        <p className="pg-curl-took">
+        <p className="pg-curl-in-took">
           Took {result.message !== undefined ? 'the message' : 'no message'}
           {result.agent ? (
             <>
@@ -72,14 +72,14 @@ function CurlResult({ result }: { result: CurlImport }) {
           and streaming {result.stream ? 'on' : 'off'}. Check them, then send.
         </p>
       ) : (
-        <p role="alert" className="pg-curl-other">
+        <p role="alert" className="pg-curl-in-other">
           {result.explanation}
         </p>
       )}
       <p className="muted">{KEY_WORDS[result.key]}</p>
       <ProfileOffer server={result.server} />
       {result.notes.length > 0 ? (
-        <ul className="pg-curl-notes">
+        <ul className="pg-curl-in-notes">
           {result.notes.map((note) => (
             <li key={note}>{note}</li>
           ))}
@@ -95,7 +95,7 @@ function ProfileOffer({ server }: { server: string }) {
   const matching = profiles.filter((p: ProfileInfo) => serverOf(p.baseUrl) === server);
   const active = matching.find((p) => p.active);
   return (
-    <div className="pg-curl-server">
+    <div className="pg-curl-in-server">
       <span>
         Server <code>{server}</code>
         {active ? (
@@ -114,6 +114,7 @@ function ProfileOffer({ server }: { server: string }) {
           <button
             key={p.id}
             type="button"
+            className={active ? 'secondary' : undefined}
             onClick={() => {
               setError(undefined);
               chooseProfileForPaste(p.id).catch(setError);
@@ -152,7 +153,7 @@ export function CurlPasteButton() {
       </button>
       <dialog
         ref={ref}
-        className="confirm pg-curl-dialog"
+        className="confirm pg-curl-in-dialog"
         aria-labelledby={titleId}
         onCancel={(event) => {
           event.preventDefault();
@@ -165,8 +166,8 @@ export function CurlPasteButton() {
           stream setting fill in the composer. A key in it is not kept.
         </p>
         <textarea
-          aria-label="curl command"
-          className="pg-curl-target"
+          aria-label="Paste a curl command"
+          className="pg-curl-in-target"
           readOnly
           rows={4}
           placeholder="Paste here (Ctrl+V or ⌘V)"
