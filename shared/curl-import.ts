@@ -22,7 +22,7 @@ export class CurlImportError extends Error {
  * What the command says of the key: none at all, a shell variable (`$AGENT_API_KEY`, this
  * console's own "Copy as curl"), or a credential written out, which was dropped.
  */
-export type CurlKey = 'none' | 'variable' | 'literal';
+type CurlKey = 'none' | 'variable' | 'literal';
 
 interface CurlCommon {
   /** The server: the URL's origin, and any path before /api/v1 (a service behind a prefix). */
@@ -32,7 +32,7 @@ interface CurlCommon {
   notes: string[];
 }
 
-export interface CurlChat extends CurlCommon {
+interface CurlChat extends CurlCommon {
   kind: 'chat';
   /** Undefined when the command has none the Playground can take (a body read from a file). */
   message?: string;
@@ -41,7 +41,7 @@ export interface CurlChat extends CurlCommon {
   stream: boolean;
 }
 
-export interface CurlOther extends CurlCommon {
+interface CurlOther extends CurlCommon {
   kind: 'other';
   method: string;
   /** The path, without its query (which may carry a credential). */

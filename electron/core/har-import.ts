@@ -10,6 +10,7 @@ import { HAR_TOO_LARGE_MESSAGE, MAX_HAR_CHARS } from '../../shared/bridge/log';
 import type { RateHeaders, RequestLogEntry } from '../../shared/request-log-entry';
 import { CoreError } from './core-error';
 import { redactSecrets, redactUrl } from './redact';
+import { maskAcrossPieces } from './redact-stream';
 
 /** More than the log keeps (1,000); a file with more is refused rather than read in part. */
 const MAX_HAR_ENTRIES = 5_000;
@@ -121,6 +122,7 @@ function toExchange(entry: HarEntry, startedAt: number): HarExchange {
   const responseBody = content?.text === undefined ? undefined : decodeText(content.text, content.encoding);
   const requestBody = entry.request.postData?.text;
   const contentType = Object.entries(responseHeaders).find(([name]) => name.toLowerCase() === 'content-type');
+  const streamed = entry._streamed ?? contentType?.[1].includes('text/event-stream') === true;
   return {
     startedAt,
     durationMs: entry.time ?? 0,
@@ -130,7 +132,9 @@ function toExchange(entry: HarEntry, startedAt: number): HarExchange {
     ...(requestBody === undefined ? {} : { requestBody: redactSecrets(requestBody) }),
     status: entry.response.status,
     responseHeaders,
-    ...(responseBody === undefined ? {} : { responseBody: redactSecrets(responseBody) }),
+    ...(responseBody === undefined
+      ? {}
+      : { responseBody: redactSecrets(streamed ? maskAcrossEvents(responseBody) : responseBody) }),
     responseBytes: Math.max(0, content?.size ?? entry.response.bodySize ?? responseBody?.length ?? 0),
     ...(entry._requestId ? { requestId: redactSecrets(entry._requestId) } : {}),
     ...(entry._errorCode ? { errorCode: redactSecrets(entry._errorCode) } : {}),
@@ -162,6 +166,36 @@ function withoutCredentials(url: string): string {
   if (names.length === 0) return redactUrl(url);
   for (const name of names) parsed.searchParams.set(name, '***');
   return redactUrl(parsed.href.replaceAll('%2A', '*'));
+}
+
+/**
+ * A stream's events with a secret split across their `content` masked where it begins, as a live
+ * stream's frames are (redact-stream.ts): masking the text whole would miss a key cut in two by
+ * `"}\n\ndata: {"content":"`. An event is rewritten only when something in it was masked.
+ */
+function maskAcrossEvents(body: string): string {
+  const events = body.split('\n\n');
+  const contents = events.map((event) => {
+    const data = /^data: ?(.*)$/s.exec(event)?.[1];
+    if (data === undefined) return undefined;
+    try {
+      const frame: unknown = JSON.parse(data);
+      const content = (frame as { content?: unknown } | null)?.content;
+      return typeof content === 'string' ? content : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+  const pieces = contents.map((content) => content ?? '');
+  const masked = maskAcrossPieces(pieces, false);
+  if (masked === pieces) return body;
+  return events
+    .map((event, i) =>
+      contents[i] !== undefined && masked[i] !== pieces[i]
+        ? `data: ${JSON.stringify({ content: masked[i] })}`
+        : event,
+    )
+    .join('\n\n');
 }
 
 function decodeText(text: string, encoding: string | undefined): string {

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import { useNavigation } from './navigation';
 
-export const useProfileIntent = create<{ baseUrl?: string }>(() => ({}));
+const useProfileIntent = create<{ baseUrl?: string }>(() => ({}));
 
 export function newProfileFor(baseUrl: string): void {
   useProfileIntent.setState({ baseUrl }, true);
