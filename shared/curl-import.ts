@@ -89,24 +89,8 @@ const IGNORED_WITH_VALUE = new Set([
   '--upload-file',
 ]);
 const DATA_OPTIONS = new Set(['-d', '--data', '--data-ascii', '--data-binary', '--data-urlencode']);
-const SHORT_WITH_VALUE = new Set([
-  'X',
-  'H',
-  'd',
-  'u',
-  'b',
-  'F',
-  'o',
-  'E',
-  'm',
-  'A',
-  'e',
-  'c',
-  'x',
-  'w',
-  'r',
-  'T',
-]);
+/** The one-letter options above that take a value, and -X, -H, -d, -u, -b, -F. */
+const SHORT_WITH_VALUE = new Set([...'XHdubFoEmAecxwrT']);
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'x-api-key', 'api-key']);
 
 /** A variable the shell (or cmd.exe) would expand, alone or after an auth scheme. */

@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { createParser } from 'eventsource-parser';
-import { parseDocument } from 'yaml';
+import { Document } from 'yaml';
 import { API_PREFIX, STREAM_DONE } from '../../../shared/api-limits';
 import { CoreError } from '../core-error';
 import { readHar, type HarExchange } from '../har-import';
@@ -67,9 +67,7 @@ export async function writeHarCases(
         assert: suggestAssertions({ ...exchange, ttftMs: undefined }),
       })),
     };
-    const doc = parseDocument('');
-    doc.contents = doc.createNode(suite) as typeof doc.contents;
-    const yaml = doc.toString();
+    const yaml = new Document(suite).toString();
     parseSuite(yaml, `${stem}.yaml`); // what is written loads
     files.push(
       await writeNew(folder, `${stem}${agent && byAgent.size > 1 ? `-${fileStem(agent)}` : ''}`, yaml),
