@@ -113,6 +113,16 @@ test('the five shapes of a pasted curl fill the composer, and the key in them is
   expect(keyRuns(await everythingOnPage(app), key)).toEqual([]);
   await app.getByRole('button', { name: 'Dismiss the curl import' }).click();
   await expect(panel(app)).toHaveCount(0);
+
+  // A server no profile is for: the panel says so and starts a profile for it, key entered there.
+  await paste(messageBox(app), `curl https://agents.example.com/team/api/v1/chat --json '{"message":"hi"}'`);
+  await expect(panel(app)).toContainText(
+    'Server https://agents.example.com/team: no profile is for this server yet.',
+  );
+  await panel(app).getByRole('button', { name: 'Create a profile for it…' }).click();
+  await expect(app.getByRole('form', { name: 'Add a profile' }).getByLabel('Base URL')).toHaveValue(
+    'https://agents.example.com/team',
+  );
 });
 
 test('Import from curl… takes a paste, and the offered stored profile sends the message with a streamed reply', async ({
