@@ -1,6 +1,8 @@
 // The service's limits and wire constants with no zod in them, so the renderer can check a draft
 // without loading the schema library. shared/api.ts re-exports them.
 
+/** Spec §4: every path begins with it. */
+export const API_PREFIX = '/api/v1';
 /** Spec §8: 100KB, counted in UTF-8 bytes (docs/security.md). */
 export const MAX_MESSAGE_BYTES = 100 * 1024;
 export const MAX_SESSION_ID_LENGTH = 128;

@@ -3,12 +3,11 @@
 import { z } from 'zod';
 import { AGENT_STATUSES, HEALTH_STATUSES } from './known-values';
 
-export const API_PREFIX = '/api/v1';
-
 import { MAX_MESSAGE_BYTES, MAX_THREAD_TITLE_LENGTH, SESSION_ID_PATTERN } from './api-limits';
 
 export {
   API_KEY_PATTERN,
+  API_PREFIX,
   MAX_MESSAGE_BYTES,
   MAX_THREAD_TITLE_LENGTH,
   SESSION_ID_PATTERN,

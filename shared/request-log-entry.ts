@@ -37,6 +37,8 @@ export interface RequestLogEntry {
   /** Normalised error code (e.g. RATE_LIMITED, INVALID_KEY, NETWORK, TIMEOUT, ABORTED). */
   errorCode?: string;
   streamed: boolean;
+  /** The HAR file it was imported from; absent for a request this console made. */
+  imported?: string;
 }
 
 /**

@@ -198,8 +198,19 @@ const conversationRoutes: Route = (program, session) => {
 };
 
 const testRoute: Route = (program, session) => {
-  program
-    .command('test')
+  const test = program.command('test');
+  test
+    .command('import-har')
+    .description("write a HAR file's chats as new suite files, one case per chat (nothing is sent)")
+    .argument('<file>', "the HAR file (a browser's export, or the Log's)")
+    .option('--dir <folder>', 'the folder to write the suite files in (default: the current one)')
+    .action(
+      session.action(
+        async (context, file) => (await import('./import-har-command')).importHarCommand(context, file),
+        'agent-console test import-har',
+      ),
+    );
+  test
     .description(
       'run agent test suites (YAML); exit 0 when all pass, 1 when any fails or a file does not load (the others still run), 2 on a usage error',
     )

@@ -6,6 +6,8 @@ import type { Clock } from '../../shared/clock';
 import { CoreError } from './core-error';
 import { escapeRegExp, redactHeaders, redactSecrets, redactUrl } from './redact';
 import type { RequestLogEntry } from '../../shared/request-log-entry';
+import type { HarImported } from '../../shared/bridge/log';
+import { readHar } from './har-import';
 
 const DEFAULT_REQUEST_LOG_CAPACITY = 1000;
 /** Per body. With the default capacity the log holds at most ~128 MB of text even in the worst case. */
@@ -37,6 +39,8 @@ export class RequestLog {
   private readonly slots: (StoredEntry | undefined)[];
   private head = 0;
   private count = 0;
+  /** HAR files imported so far: an imported entry's id names its file's turn. */
+  private imports = 0;
   private readonly listeners = new Set<RequestLogListener>();
 
   constructor(options: RequestLogOptions = {}) {
@@ -101,6 +105,25 @@ export class RequestLog {
     return this.list()
       .filter((e) => pattern.test(e.requestBody ?? '') || pattern.test(e.responseBody ?? ''))
       .map((e) => e.id);
+  }
+
+  /**
+   * A HAR file's requests (har-import.ts drops their credentials) added after the live ones, each
+   * marked with the file's name: the Log shows them apart, and Clear takes them with the rest.
+   */
+  importHar(fileName: string, text: string): HarImported {
+    const { exchanges, skipped, firstProblem } = readHar(text);
+    const batch = ++this.imports;
+    exchanges.forEach((exchange, index) =>
+      this.add({
+        ...exchange,
+        id: `imported-${batch}-${index + 1}`,
+        profileId: '',
+        keyId: '',
+        imported: fileName,
+      }),
+    );
+    return { imported: exchanges.length, skipped, ...(firstProblem ? { firstProblem } : {}) };
   }
 
   clear(): void {
@@ -177,6 +200,7 @@ export class RequestLog {
       responseBody: body(entry.responseBody),
       requestId: optional(entry.requestId),
       errorCode: optional(entry.errorCode),
+      ...(entry.imported === undefined ? {} : { imported: redactSecrets(entry.imported) }),
       rate: { ...entry.rate },
     };
   }
@@ -280,5 +304,6 @@ function toHarEntry({ entry, requestBodyBytes }: StoredEntry): object {
     _profileId: entry.profileId,
     _keyId: entry.keyId,
     _rate: entry.rate,
+    ...(entry.imported === undefined ? {} : { _importedFrom: entry.imported }),
   };
 }

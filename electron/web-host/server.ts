@@ -24,6 +24,11 @@ export interface WebHostOptions {
 }
 
 const KEEPALIVE_MS = 15_000;
+/**
+ * A bridge call's JSON: a HAR file of up to MAX_HAR_CHARS (shared/bridge/log.ts) crosses as one
+ * string, which JSON escapes may make several times longer. Fastify's default of 1 MB refused it.
+ */
+const BRIDGE_BODY_LIMIT = 64 * 1024 * 1024;
 /** A batch: [[call, input], …]. */
 function isBatch(body: unknown): body is [string, unknown][] {
   return (
@@ -123,16 +128,20 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   // The bridge over HTTP: a POST per call (JSON in, BridgeResult out), or per batch of the calls the
   // page makes together; and one event stream.
-  app.post<{ Params: { call: string } }>('/bridge/call/:call', async (request, reply) => {
-    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
-      return refuse(reply, 415, 'Bridge calls are JSON.');
-    }
-    return (await bridge).invoke(request.params.call, request.body);
-  });
+  app.post<{ Params: { call: string } }>(
+    '/bridge/call/:call',
+    { bodyLimit: BRIDGE_BODY_LIMIT },
+    async (request, reply) => {
+      if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
+        return refuse(reply, 415, 'Bridge calls are JSON.');
+      }
+      return (await bridge).invoke(request.params.call, request.body);
+    },
+  );
 
   // Each result is one NDJSON line, [index, result], sent when it is ready: a slow call (a chat
   // waiting on its agent) holds up none of the others.
-  app.post('/bridge/calls', async (request, reply) => {
+  app.post('/bridge/calls', { bodyLimit: BRIDGE_BODY_LIMIT }, async (request, reply) => {
     if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
       return refuse(reply, 415, 'Bridge calls are JSON.');
     }

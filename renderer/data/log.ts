@@ -1,10 +1,11 @@
 // The request log on the Log screen (log:get, log:curl, log:export, log:clear): one entry whole
 // (headers and bodies), read when the Log shows it and dropped from the cache once nothing shows
-// it, so bodies never pile up in the page; "copy as curl"; the exports; clearing it. The rows
-// themselves come from log-feed.ts.
+// it, so bodies never pile up in the page; "copy as curl"; the exports; a HAR file imported;
+// clearing it. The rows themselves come from log-feed.ts.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { bridge } from '../bridge';
+import { readHarFile } from './har-file';
 import { queryKeys } from './query-keys';
 
 export const useLogEntry = (id: string) =>
@@ -44,6 +45,9 @@ export function useLogBodyMatches(
 
 /** "Copy as curl" of a logged request, the key as `$AGENT_API_KEY`. */
 export const logCurl = (id: string): Promise<string> => bridge.log.curl({ id }).then((r) => r.command);
+
+/** A HAR file's requests added to the log: its rows arrive as `log:added`, marked as imported. */
+export const importHarToLog = async (file: File) => bridge.log.importHar(await readHarFile(file));
 
 export const exportLog = (format: 'json' | 'har') => bridge.log.export({ format });
 

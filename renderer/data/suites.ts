@@ -4,6 +4,7 @@
 import type { BridgeInput, SuitesProgress } from '../../shared/bridge';
 import type { FolderListing } from '../../shared/suite-folder';
 import { bridge } from '../bridge';
+import { readHarFile } from './har-file';
 
 /** A typed folder, or (without one) the desktop's folder chooser; null when it was cancelled. */
 export const openSuiteFolder = (path?: string): Promise<FolderListing | null> =>
@@ -17,6 +18,9 @@ export const cancelSuiteRun = (runId: string) => bridge.suites.cancel({ runId })
 
 /** Written into the open folder: its listing comes back as `suites:changed`. */
 export const saveCase = (input: BridgeInput<'suites:saveCase'>) => bridge.suites.saveCase(input);
+
+/** A HAR file's chats as new suite files in the open folder: the listing comes back as `suites:changed`. */
+export const importHarCases = async (file: File) => bridge.suites.importHar(await readHarFile(file));
 
 export const onSuitesChanged = (listener: (listing: FolderListing) => void): (() => void) =>
   bridge.on('suites:changed', listener);

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { FolderListing, RunComparison, StoredSuiteRun, SuiteRunSummary } from '../suite-folder';
 import type { CellResult, RunPlan, SuiteRunResult } from '../suite-run';
+import { MAX_HAR_CHARS } from './log';
 import { id, none, returns, text, type DomainCalls } from './schemas';
 
 export const SUITES_CALLS = {
@@ -55,6 +56,11 @@ export const SUITES_CALLS = {
       name: text(200).optional(),
     }),
     output: returns<{ file: string; caseName: string }>(),
+  },
+  /** A HAR file's chats as new suite files in the open folder, one case per chat. */
+  'suites:importHar': {
+    input: z.strictObject({ fileName: text(255), text: text(MAX_HAR_CHARS) }),
+    output: returns<{ files: string[]; cases: number; skipped: number }>(),
   },
 } as const satisfies DomainCalls<'suites'>;
 

@@ -15,5 +15,6 @@ export function logHandlers({ core, emit, onClose }: HandlerContext): DomainHand
     'log:get': async ({ id }) => core.requestLog.get(id),
     'log:search': async ({ text }) => ({ ids: core.requestLog.searchBodies(text) }),
     'log:curl': async ({ id }) => ({ command: curlForLogged(core, id) }),
+    'log:importHar': async ({ fileName, text }) => core.requestLog.importHar(fileName, text),
   };
 }

@@ -21,5 +21,6 @@ export function suitesHandlers({
     'suites:runGet': async ({ file, runId }) => suites.storedRun(file, runId),
     'suites:compare': async ({ file, runId, slowerPercent }) => suites.compare(file, runId, slowerPercent),
     'suites:saveCase': async (request) => suites.saveCase(request),
+    'suites:importHar': async ({ fileName, text }) => suites.importHar(fileName, text),
   };
 }

@@ -37,7 +37,7 @@ function suggestPhrase(reply: string): string | undefined {
   return space > 10 ? cut.slice(0, space) : cut;
 }
 
-function suggestAssertions(observed: ObservedReply): SuiteAssertion[] {
+export function suggestAssertions(observed: ObservedReply): SuiteAssertion[] {
   const assert: SuiteAssertion[] = [];
   const phrase = suggestPhrase(observed.reply);
   if (phrase) assert.push({ contains: phrase });
@@ -50,7 +50,7 @@ function suggestAssertions(observed: ObservedReply): SuiteAssertion[] {
   return assert;
 }
 
-function caseName(message: string): string {
+export function caseName(message: string): string {
   const words = message.replace(/\s+/g, ' ').trim();
   return words.length <= 50 ? words || 'saved reply' : `${words.slice(0, 49)}…`;
 }

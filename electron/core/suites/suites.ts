@@ -21,6 +21,7 @@ import { CoreError } from '../core-error';
 import type { Profile } from '../profiles';
 import { compareRuns } from './run-compare';
 import { RunStore } from './run-store';
+import type { HarCasesWritten } from './har-cases';
 import type { ObservedReply } from './save-case';
 import type { SuiteEnvOptions } from './suite-env';
 import type { SuiteExchange } from './suite-exchange';
@@ -219,6 +220,13 @@ export class Suites {
     const { saveCase } = await import('./save-case');
     const saved = await saveCase(path, { ...observed, agent: observed.agent }, name);
     return { file, caseName: saved.caseName };
+  }
+
+  /** A HAR file's chats as new suite files in the open folder (har-cases.ts). */
+  async importHar(fileName: string, text: string): Promise<HarCasesWritten> {
+    const folder = this.openFolder();
+    const { writeHarCases } = await import('./har-cases');
+    return writeHarCases(folder, fileName, text);
   }
 
   /** The open folder's suites after a file was added, edited or removed on disk. */

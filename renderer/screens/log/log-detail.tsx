@@ -101,6 +101,11 @@ export function LogDetail({ entry, onClose }: { entry: RequestLogRow; onClose: (
           ×
         </button>
       </div>
+      {entry.imported ? (
+        <p className="note">
+          Imported from <code>{entry.imported}</code>: a request recorded elsewhere, not made by this console.
+        </p>
+      ) : null}
       <p className="muted">
         {new Date(entry.startedAt).toLocaleString()} · {entry.durationMs} ms · {entry.responseBytes} bytes
         {entry.requestId ? (

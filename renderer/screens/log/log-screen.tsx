@@ -1,12 +1,14 @@
 // The request log: every call the core made, newest first, live, filtered by method, path, status
 // and text. A row opens its detail (headers, bodies, rate headers) beside the table, in view
 // however far down the row is; "Copy as curl" gives a runnable command with the key as a
-// variable, never the key; the whole log exports as JSON or HAR 1.2.
+// variable, never the key; the whole log exports as JSON or HAR 1.2, and a HAR file (this log's
+// export, a browser's) imports as rows marked with its name.
 import { useMemo, useState } from 'react';
 import { useConfirm } from '../../components/confirm-dialog';
 import { downloadText } from '../../components/download';
 import { ErrorMessage } from '../../components/error-message';
-import { exportLog, useClearLog, useLogBodyMatches } from '../../data/log';
+import { FileButton } from '../../components/file-button';
+import { exportLog, importHarToLog, useClearLog, useLogBodyMatches } from '../../data/log';
 import { useLog } from '../../stores/live';
 import { LogDetail } from './log-detail';
 import { LogFilterBar } from './log-filter-bar';
@@ -18,6 +20,7 @@ export function LogScreen() {
   const entries = useLog((s) => s.entries);
   const [selected, setSelected] = useState<string>();
   const [error, setError] = useState<unknown>();
+  const [importNote, setImportNote] = useState<string>();
   const [filter, setFilter] = useState<LogFilter>(NO_FILTER);
   const clear = useClearLog();
   const [confirmDialog, confirm] = useConfirm();
@@ -33,6 +36,23 @@ export function LogScreen() {
     try {
       const { fileName, text } = await exportLog(format);
       downloadText(fileName, text, 'application/json');
+    } catch (e) {
+      setError(e);
+    }
+  }
+
+  async function importHar(file: File) {
+    setError(undefined);
+    setImportNote(undefined);
+    try {
+      const { imported, skipped, firstProblem } = await importHarToLog(file);
+      const left =
+        skipped > 0
+          ? ` ${skipped} ${skipped === 1 ? 'entry was' : 'entries were'} left out: ${firstProblem ?? ''}`
+          : '';
+      setImportNote(
+        `Imported ${imported} request${imported === 1 ? '' : 's'} from ${file.name}, marked HAR; credentials in the file were dropped.${left}`,
+      );
     } catch (e) {
       setError(e);
     }
@@ -59,6 +79,7 @@ export function LogScreen() {
           >
             Export HAR
           </button>
+          <FileButton label="Import HAR…" accept=".har,application/json" onFile={(f) => void importHar(f)} />
           <button
             type="button"
             className="secondary"
@@ -80,6 +101,11 @@ export function LogScreen() {
         </div>
       </div>
       {error ? <ErrorMessage error={error} /> : null}
+      {importNote ? (
+        <p className="note log-import-note" role="status">
+          {importNote}
+        </p>
+      ) : null}
       {confirmDialog}
       <LogFilterBar entries={entries} filter={filter} onChange={setFilter} shown={shown.length} />
       <div className="log-split">
@@ -131,7 +157,12 @@ export function LogScreen() {
                 >
                   <td>{new Date(e.startedAt).toLocaleTimeString()}</td>
                   <td>{e.method}</td>
-                  <td title={pathOf(e.url)}>
+                  <td title={e.imported ? `${pathOf(e.url)} — imported from ${e.imported}` : pathOf(e.url)}>
+                    {e.imported ? (
+                      <span className="badge badge-muted log-imported" title={`Imported from ${e.imported}`}>
+                        HAR
+                      </span>
+                    ) : null}
                     <code>{pathOf(e.url)}</code>
                   </td>
                   <td title={String(e.status || e.errorCode || '')}>

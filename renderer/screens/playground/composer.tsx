@@ -1,9 +1,13 @@
 // Where messages are typed: a multi-line box with a live UTF-8 size against the service's 100 KB
 // (a message over it is never sent: the box says why and keeps it), Ctrl/Cmd+Enter to send, and
-// Stop for the streams on their way.
+// Stop for the streams on their way. A curl command pasted into it is read as the chat it sends
+// (curl-paste.ts), never put in the box.
 import { useMemo, type FormEvent, type KeyboardEvent } from 'react';
 import { formatBytes, MAX_MESSAGE_BYTES, utf8ByteLength } from './limits';
 import { sendDraft, sendProblem, stopAll, stoppableReplies } from './composer-actions';
+import { looksLikeCurl } from '../../../shared/curl-import';
+import { CurlPasteButton } from './curl-paste-panel';
+import { pasteCurl } from './curl-paste';
 import { usePlayground } from './playground-store';
 
 const isMac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -41,6 +45,12 @@ export function Composer() {
         value={draft}
         onChange={(e) => usePlayground.setState({ draft: e.target.value, draftNote: undefined })}
         onKeyDown={onKeyDown}
+        onPaste={(event) => {
+          const text = event.clipboardData.getData('text/plain');
+          if (!looksLikeCurl(text)) return;
+          event.preventDefault();
+          pasteCurl(text);
+        }}
         rows={3}
         placeholder={mode === 'compare' ? 'One message to every ticked agent…' : 'Message the agent…'}
         aria-invalid={over}
@@ -62,6 +72,7 @@ export function Composer() {
           <span className="muted pg-hint">{isMac ? '⌘' : 'Ctrl'}+Enter to send</span>
         )}
         <span className="pg-composer-buttons">
+          <CurlPasteButton />
           <button type="button" className="secondary" onClick={() => stopAll()} disabled={!canStop}>
             Stop
           </button>

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { AgentPicker, CompareAgentPicker } from './agent-picker';
 import { CompareView } from './compare-view';
 import { Composer } from './composer';
+import { CurlPastePanel } from './curl-paste-panel';
 import { newSession, openSession } from './session-actions';
 import { reopenedSessionId, usePlayground, type Mode } from './playground-store';
 import { useActiveProfileId } from '../../data/profiles';
@@ -114,6 +115,7 @@ export function PlaygroundScreen() {
         {/* Keyed by session: a closed session's turns leave as one subtree. Reconciled in place, the
             list of 200 long replies left ~370 React fibers behind (npm run bench). */}
         {mode === 'chat' ? <Transcript key={sessionId} /> : <CompareView />}
+        <CurlPastePanel />
         <Composer />
       </div>
     </section>

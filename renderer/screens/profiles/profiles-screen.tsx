@@ -4,7 +4,7 @@
 // presents, checked by issuer and fingerprint, and added to the profile. A key goes only to the servers it was
 // added for: the form says where the chosen key may go, and another server (or the first one of a
 // key added at the command line) asks for the key to be typed again.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { BridgeInput, ConnectionTest, ProfileInfo } from '../../../shared/bridge';
 import { useConfirm } from '../../components/confirm-dialog';
@@ -23,6 +23,7 @@ import { ConfirmOrigin } from './confirm-origin';
 import { PROFILE_FORM_START, profileForm, proxyFormValues, type ProfileFormValues } from './profile-form';
 import { proxyFact, ProxyFields } from './proxy-fields';
 import { ScreenHeading } from '../../shell/screen-heading';
+import { takeProfileIntent } from '../../stores/profile-intent';
 
 function TestResult({ result }: { result: ConnectionTest }) {
   if (result.ok && result.health) {
@@ -57,6 +58,11 @@ export function ProfilesScreen() {
     resolver: formResolver(profileForm),
     defaultValues: PROFILE_FORM_START,
   });
+  // "Create a profile for it" from a pasted curl command: the form starts with its server.
+  useEffect(() => {
+    const baseUrl = takeProfileIntent();
+    if (baseUrl) form.setValue('baseUrl', baseUrl);
+  }, [form]);
   const busy = form.formState.isSubmitting;
   const keyId = form.watch('keyId');
   /** The key would go to a server it was not added for (or has none yet): the user must confirm. */

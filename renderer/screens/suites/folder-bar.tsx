@@ -1,9 +1,11 @@
 // Where the suites come from: in the desktop app the native folder chooser, and nothing typed; in
 // the web host (no native dialog) a typed path to a folder inside the home folder, a relative one
-// starting there. Either way the core checks the folder and watches it.
+// starting there. Either way the core checks the folder and watches it, and a HAR file's chats
+// can be written into it as new suites.
 import { useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { useAppInfo } from '../../data/app';
+import { HarCasesButton } from './har-cases-button';
 import { openFolder, setPath, useTests } from './tests-store';
 
 /** What a typed path may name: the core refuses anything else, in the same words. */
@@ -63,9 +65,12 @@ export function FolderBar() {
         </form>
       )}
       {listing ? (
-        <p className="muted tests-watching">
-          Watching <code>{listing.folder}</code>: edits made in an editor show here.
-        </p>
+        <>
+          <p className="muted tests-watching">
+            Watching <code>{listing.folder}</code>: edits made in an editor show here.
+          </p>
+          <HarCasesButton />
+        </>
       ) : null}
       {error ? <ErrorMessage error={error} /> : null}
     </div>
