@@ -120,13 +120,14 @@ export function LogDetail({ entry, onClose }: { entry: RequestLogRow; onClose: (
             · <code>{entry.errorCode}</code>
           </>
         ) : null}
-        {' · '}
-        {entry.proxy ? (
+        {/* A request made elsewhere (imported): which way it went is not known here. */}
+        {entry.imported ? null : entry.proxy ? (
           <>
-            via the proxy <code>{entry.proxy}</code>
+            {' '}
+            · via the proxy <code>{entry.proxy}</code>
           </>
         ) : (
-          'direct, no proxy'
+          ' · direct, no proxy'
         )}
       </p>
       <div className="actions">
