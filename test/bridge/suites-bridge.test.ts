@@ -326,24 +326,39 @@ describe('suites:*', () => {
   });
 });
 
-test('the run store keeps the newest runs of a suite only', async () => {
+test('the run store keeps the newest runs only, a whole run (every suite file of it) as one', async () => {
   const dir = tempDir('agent-console-runs-');
   try {
-    const store = new RunStore(dir, 2);
+    const store = new RunStore(
+      dir,
+      () => ({ keep: 2, maxAgeDays: 90 }),
+      () => 2000,
+    );
     for (let i = 1; i <= 4; i++) {
       await store.save({
         runId: `run${i}`,
         status: 'passed',
         startedAt: 1000 + i,
         durationMs: 1,
-        suites: [{ file: '/s/a.yaml', name: 'A', cells: [] }],
+        suites: [
+          { file: '/s/a.yaml', name: 'A', cells: [] },
+          { file: '/s/b.yaml', name: 'B', cells: [] },
+        ],
         totals: { attempts: 0, passed: 0, failed: 0, cancelled: 0, skipped: 0 },
         rateLimited: 0,
+        where: { profiles: [] },
+        what: {
+          files: [
+            { file: '/s/a.yaml', name: 'A' },
+            { file: '/s/b.yaml', name: 'B' },
+          ],
+        },
       });
     }
-    expect((await store.list('/s/a.yaml')).map((r) => r.runId)).toEqual(['run4', 'run3']);
-    expect(readdirSync(dir)).toHaveLength(1);
-    expect((await store.previous('/s/a.yaml', 'run4'))?.runId).toBe('run3');
+    expect((await store.list()).map((r) => r.runId)).toEqual(['run4', 'run3']);
+    // Two runs: each one file and its summary.
+    expect(readdirSync(dir)).toHaveLength(4);
+    expect((await store.previousSuiteRun('/s/b.yaml', 'run4'))?.runId).toBe('run3');
   } finally {
     removeDir(dir);
   }
