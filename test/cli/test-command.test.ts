@@ -190,7 +190,7 @@ describe('bad input exits 2 and says why', () => {
     [
       ['examples/agent-tests', '--reporter', 'xml'],
       {},
-      '--reporter must be one of pretty, junit, json (got "xml").',
+      '--reporter must be one of pretty, junit, json, markdown, html, alone or as NAME:FILE (got "xml").',
     ],
     [[], {}, 'Name the suite files or folders to run.'],
     [
