@@ -86,7 +86,7 @@ export interface CellDiff {
   changed: boolean;
 }
 
-export interface RunRef {
+interface RunRef {
   runId: string;
   startedAt: number;
 }

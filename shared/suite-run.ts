@@ -175,7 +175,7 @@ export interface CellResult {
   stats: CellStats;
 }
 
-export interface SuiteResult {
+interface SuiteResult {
   file: string;
   name: string;
   cells: CellResult[];

@@ -42,7 +42,7 @@ export function wordDiff(before: string, after: string): string | undefined {
   return text.length > WORD_DIFF_CLIP ? `${text.slice(0, WORD_DIFF_CLIP)}… (cut)` : text;
 }
 
-export function cellLines(cell: CellDiff): string[] {
+function cellLines(cell: CellDiff): string[] {
   const timed = [cell.ttftMs?.verdict, cell.totalMs?.verdict];
   const word =
     cell.change !== 'unchanged'

@@ -15,6 +15,7 @@ import {
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BridgeEvents, SuitesProgress } from '../../shared/bridge';
+import type { KeptRun, RunDiff, RunListItem } from '../../shared/run-history';
 import type { FolderListing, RunComparison } from '../../shared/suite-folder';
 import { BridgeHost } from '../../electron/bridge/bridge-host';
 import { ConsoleCore } from '../../electron/core/console-core';
@@ -223,6 +224,27 @@ describe('suites:*', () => {
     } finally {
       core.mock?.control.setAgent('echo', { status: 'deployed' });
     }
+  });
+
+  test('the run history: each kept run with where and what, a whole run by id, the diff of two', async () => {
+    // The two runs above, newest first: echo failing, then echo passing.
+    const [failing, passing] = await call<RunListItem[]>('suites:history');
+    expect(failing?.totals).toMatchObject({ passed: 0, failed: 1 });
+    expect(passing?.totals).toMatchObject({ passed: 1, failed: 0 });
+    expect(passing?.where.profiles).toEqual([
+      { name: 'Embedded mock', host: expect.stringMatching(/^127\.0\.0\.1:\d+$/) },
+    ]);
+    expect(passing?.what.files).toEqual([{ file: join(folder, 'echo.yaml'), name: 'Echo' }]);
+    const whole = await call<KeptRun>('suites:historyRun', { runId: passing?.runId.slice(0, 8) });
+    expect(whole.suites.map((s) => s.cells.map((c) => c.status))).toEqual([['passed']]);
+    const diff = await call<RunDiff>('suites:diff', { base: passing?.runId, head: failing?.runId });
+    expect(diff.cells.map((c) => [c.caseName, c.change])).toEqual([['says hello back', 'regression']]);
+    expect(diff.cells[0]?.replies.before).toEqual(['Echo: hello']);
+    // A window names kept runs only, never a file for the core to read.
+    const file = join(dataDir, 'results.json');
+    writeFileSync(file, JSON.stringify(whole));
+    const refused = await host.invoke('suites:diff', { base: file, head: failing?.runId });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 
   test('a whole-folder run fails a broken file as one row with its line, and runs the others', async () => {

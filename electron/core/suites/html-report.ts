@@ -12,7 +12,7 @@ import { targetLabel } from './junit-report';
 const FRAMES_SHOWN = 200;
 const TEXT_CLIP = 20_000;
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

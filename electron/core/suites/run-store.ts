@@ -24,7 +24,7 @@ const MAX_RUN_BYTES = 512 * 1024 * 1024;
 const nameOf = (run: Pick<KeptRun, 'startedAt' | 'runId'>): string =>
   `${String(run.startedAt).padStart(15, '0')}-${run.runId}`;
 
-export function listItem(run: KeptRun): RunListItem {
+function listItem(run: KeptRun): RunListItem {
   const { runId, startedAt, durationMs, status, totals, where, what } = run;
   return { runId, startedAt, durationMs, status, totals, where, what };
 }

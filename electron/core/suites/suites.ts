@@ -161,6 +161,20 @@ export class Suites {
   }
 
   /**
+   * As `diff`, between kept runs only: what the bridge offers, so a window never names a file for
+   * the core to read (docs/security.md, "Suite and monitors files").
+   */
+  async diffKept(base: string, head: string): Promise<RunDiff> {
+    const kept = async (ref: string): Promise<KeptRun> => {
+      const run = await this.keptRun(ref);
+      if (!run) throw new CoreError('NOT_FOUND', `No kept run ${ref}.`);
+      return run;
+    };
+    const [before, after] = await Promise.all([kept(base), kept(head)]);
+    return diffRuns(before, after);
+  }
+
+  /**
    * The run a gate compares with: `last` — the newest kept run (not cancelled) of the same suite
    * files on the same profiles and hosts —, a kept run's id, or a `--reporter json` results file.
    * Resolved before the run, so a baseline that cannot be found sends nothing. Undefined: `last`
@@ -181,7 +195,9 @@ export class Suites {
       return readResultsFile(ref);
     }
     const run = await this.keptRun(ref);
-    if (!run) throw new CoreError('NOT_FOUND', `No kept run ${ref}: \`agent-console test runs\` lists them.`);
+    if (!run) {
+      throw new CoreError('NOT_FOUND', `No kept run ${ref}: \`agent-console test runs\` lists them.`);
+    }
     return run;
   }
 
