@@ -98,3 +98,15 @@ export interface RunDiff {
   cells: CellDiff[];
   counts: Record<CellChange, number> & { slower: number; faster: number };
 }
+
+/**
+ * What to call a cell in a list of changes: its change, except that a cell that passed in both
+ * runs and got slower (or faster) for real is called that.
+ */
+export function cellHeadline(cell: CellDiff): CellChange | 'slower' | 'faster' {
+  if (cell.change !== 'unchanged') return cell.change;
+  const verdicts = [cell.ttftMs?.verdict, cell.totalMs?.verdict];
+  if (verdicts.includes('slower')) return 'slower';
+  if (verdicts.includes('faster')) return 'faster';
+  return 'unchanged';
+}

@@ -3,9 +3,11 @@
 // them in git's `--word-diff` notation ([-gone-]{+new+}), made with jsdiff as the Tests screen's
 // side-by-side view is.
 import { diffWordsWithSpace } from 'diff';
-import type { CellChange, CellDiff, RunDiff, TimingDelta } from '../../shared/run-history';
+import { cellHeadline, type CellDiff, type RunDiff, type TimingDelta } from '../../shared/run-history';
 
-const WORD: Record<CellChange, string> = {
+const WORD: Record<ReturnType<typeof cellHeadline>, string> = {
+  slower: 'SLOWER',
+  faster: 'faster',
   regression: 'REGRESSION',
   'new-failure': 'NEW, FAILING',
   'still-failing': 'still failing',
@@ -43,15 +45,7 @@ export function wordDiff(before: string, after: string): string | undefined {
 }
 
 function cellLines(cell: CellDiff): string[] {
-  const timed = [cell.ttftMs?.verdict, cell.totalMs?.verdict];
-  const word =
-    cell.change !== 'unchanged'
-      ? WORD[cell.change]
-      : timed.includes('slower')
-        ? 'SLOWER'
-        : timed.includes('faster')
-          ? 'faster'
-          : WORD.unchanged;
+  const word = WORD[cellHeadline(cell)];
   const lines = [
     `${word}: ${cell.suite} › ${cell.caseName} [${cell.target}]  passed ${rate(cell.before)} → ${rate(cell.after)}${cell.after?.flaky ? ' (flaky: repeats disagree)' : ''}`,
   ];

@@ -4,7 +4,13 @@
 // and actual with its stream frames, and the diff against a baseline with the replies word-diffed.
 // Every text of the run is escaped: a reply with `<script>` shows as text.
 import { diffWordsWithSpace } from 'diff';
-import type { CellDiff, KeptRun, RunDiff, TimingDelta } from '../../../shared/run-history';
+import {
+  cellHeadline,
+  type CellDiff,
+  type KeptRun,
+  type RunDiff,
+  type TimingDelta,
+} from '../../../shared/run-history';
 import type { AttemptResult, CellResult, SuiteRunResult } from '../../../shared/suite-run';
 import { targetLabel } from './junit-report';
 
@@ -51,7 +57,7 @@ pre { white-space: pre-wrap; word-break: break-word; background: var(--panel); b
   border-radius: 6px; padding: 8px 10px; margin: 4px 0; max-height: 360px; overflow: auto; }
 .failure { border: 1px solid var(--line); border-left: 4px solid var(--fail); border-radius: 6px; padding: 8px 12px; margin: 10px 0; }
 .label { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
-ins { background: var(--ins); text-decoration: none; } del { background: var(--del); }
+ins, del { padding: 0 2px; border-radius: 3px; } ins { background: var(--ins); text-decoration: none; } del { background: var(--del); }
 details summary { cursor: pointer; color: var(--muted); }
 `;
 
@@ -99,7 +105,7 @@ function attemptFailure(suite: string, cell: CellResult, attempt: AttemptResult)
       `<h3>turn ${step.index + 1} (line ${step.line}): ${esc(step.message)}</h3>${checks}` +
       `<div class="label">reply</div><pre>${esc(step.reply)}</pre>` +
       (frames.length > 0
-        ? `<details><summary>stream frames (${step.frames.length + step.framesDropped})</summary><pre>${esc(frames.join('\n') + more)}</pre></details>`
+        ? `<details open><summary>stream frames (${step.frames.length + step.framesDropped})</summary><pre>${esc(frames.join('\n') + more)}</pre></details>`
         : '')
     );
   });
@@ -138,7 +144,7 @@ function diffSection(diff: RunDiff): string {
       .map(([b, a]) => `<pre>${wordDiffHtml(b, a)}</pre>`)
       .join('');
     return (
-      `<tr><td class="${c.change}">${esc(c.change)}</td><td>${esc(c.suite)} › ${esc(c.caseName)}<br><span class="meta">${esc(c.target)}</span></td>` +
+      `<tr><td class="${cellHeadline(c)}">${esc(cellHeadline(c))}</td><td>${esc(c.suite)} › ${esc(c.caseName)}<br><span class="meta">${esc(c.target)}</span></td>` +
       `<td>${rate(c.before)} → ${rate(c.after)}${c.after?.flaky ? ' (flaky)' : ''}</td><td>${timingText('first chunk', c.ttftMs)}${timingText('total', c.totalMs)}</td><td>${replies}</td></tr>`
     );
   });
