@@ -36,7 +36,7 @@ function timing(label: string, delta: TimingDelta | undefined): string | undefin
 }
 
 /** git's word-diff notation; undefined when the replies are the same. */
-export function wordDiff(before: string, after: string): string | undefined {
+function wordDiff(before: string, after: string): string | undefined {
   if (before === after) return undefined;
   const text = diffWordsWithSpace(before, after)
     .map((part) => (part.added ? `{+${part.value}+}` : part.removed ? `[-${part.value}-]` : part.value))

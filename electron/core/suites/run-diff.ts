@@ -11,7 +11,7 @@ import { cellSamples, percentiles } from './suite-stats';
 /** Fewer samples than this on either side say nothing about a time. */
 export const MIN_TIMING_SAMPLES = 3;
 /** A median must move by more than this share of the base's… */
-export const MIN_TIMING_CHANGE = 0.2;
+const MIN_TIMING_CHANGE = 0.2;
 /** …and by more than this many milliseconds, to be more than jitter. */
 export const MIN_TIMING_CHANGE_MS = 25;
 
