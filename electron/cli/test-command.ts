@@ -144,6 +144,9 @@ export async function testCommand(context: CommandContext, positionals: string[]
     if (failOn === 'regression' && options.baseline === undefined) {
       throw new UsageError('--fail-on regression needs --baseline: last, a run id, or a results.json.');
     }
+    if (options.reportUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(options.reportUrl)) {
+      throw new UsageError(`--report-url must be an http(s) address (got "${options.reportUrl}").`);
+    }
     const keep = wholeNumber(options.keepRuns, 'keep-runs', 100_000);
     const keepDays = wholeNumber(options.keepDays, 'keep-days', 36_500);
     const repeat = wholeNumber(options.repeat, 'repeat', 1000);

@@ -98,7 +98,7 @@ export function summary(result: SuiteRunResult, diff?: RunDiff): string {
   if (t.skipped) parts.push(`${t.skipped} skipped (--bail)`);
   const broken = result.broken?.length ?? 0;
   const lines = [
-    ...(diff ? [`Against the baseline ${diff.base.runId}:`, diffText(diff), ''] : []),
+    ...(diff ? ['Against the baseline:', diffText(diff), ''] : []),
     ...repeatLines(result),
     ...(broken > 0
       ? [`${broken} suite file${broken === 1 ? '' : 's'} did not load (problems above): the run exits 2.`]

@@ -194,6 +194,16 @@ describe('bad input exits 2 and says why', () => {
     ],
     [[], {}, 'Name the suite files or folders to run.'],
     [
+      ['examples/agent-tests', '--reporter', 'markdown:s.md', '--report-url', 'javascript:alert(1)'],
+      {},
+      '--report-url must be an http(s) address',
+    ],
+    [
+      ['examples/agent-tests', '--reporter', 'junit', '--reporter', 'json'],
+      {},
+      'Only one report can go to stdout',
+    ],
+    [
       ['examples/agent-tests', '--repeat', '0'],
       {},
       '--repeat must be a whole number from 1 to 1000 (got "0").',

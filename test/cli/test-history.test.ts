@@ -119,7 +119,7 @@ describe('a regression and a slowdown between two runs', () => {
       expect(run.code, run.stderr + run.stdout).toBe(1);
       // The summary starts with what changed, the regression first.
       expect(run.stdout).toMatch(
-        /Against the baseline [\w-]+:\n[^\n]+\nREGRESSION: Echo › echoes \[AGENT_API_KEY \/ echo\]/,
+        /Against the baseline:\n[\w-]+ \([^)]+\) → [\w-]+ \([^)]+\)\nREGRESSION: Echo › echoes \[AGENT_API_KEY \/ echo\]/,
       );
       const second = JSON.parse(readFileSync(out, 'utf8')) as KeptRun & { diff: RunDiff };
       diff = second.diff;
