@@ -156,6 +156,11 @@ export interface CellStats {
   /** Over every exchange of the cell's attempts. */
   ttftMs?: Percentiles;
   totalMs?: Percentiles;
+  /**
+   * A judge's score of the cell's replies, 0 to 1. No judge sets it yet: this is where one will,
+   * and where a run diff reads it (run-diff.ts).
+   */
+  judgeScore?: number;
 }
 
 /** A case × target: one cell of the grid, with its repeats. */

@@ -2,7 +2,6 @@
 // help, and the function it runs. The help, the usage errors and the shell completions are all
 // made from this tree (docs/architecture.md, electron/cli/). A new command is one more route here.
 import { Argument, Option, type Command } from 'commander';
-import { DEFAULT_CONCURRENCY } from '../core/suites/suite-runner';
 import type { ConsoleCore } from '../core/console-core';
 import type { CliSession, CommandContext, CommandRun } from './cli-session';
 import {
@@ -20,19 +19,10 @@ import {
 import { completeValues, completionScript, SHELLS, type Shell } from './completion';
 import { mockCommand } from './mock-commands';
 import { UsageError } from './output';
-import { REPORTERS } from './test-reporters';
+import { testRoute } from './test-route';
 
 /** Adds one command (with its subcommands) to the program. */
 export type Route = (program: Command, session: CliSession) => void;
-
-/** Repeatable options (`--agent a --agent b`) collect their values. */
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
-
-/** Values a shell may offer for an option whose own check stays in the command (and its message). */
-function offers(option: Option, values: readonly string[]): Option {
-  option.argChoices = [...values];
-  return option;
-}
 
 /**
  * A group of subcommands (keys, profiles, threads) named alone runs `run`, its list; a word that
@@ -193,54 +183,6 @@ const conversationRoutes: Route = (program, session) => {
     .action(
       session.action(async ({ openCore, options, io }, words) =>
         chatCommand(await openCore(), words, options, io),
-      ),
-    );
-};
-
-const testRoute: Route = (program, session) => {
-  const test = program.command('test');
-  test
-    .command('import-har')
-    .description("write a HAR file's chats as new suite files, one case per chat (nothing is sent)")
-    .argument('<file>', "the HAR file (a browser's export, or the Log's)")
-    .option('--dir <folder>', 'the folder to write the suite files in (default: the current one)')
-    .action(
-      session.action(
-        async (context, file) => (await import('./import-har-command')).importHarCommand(context, file),
-        'agent-console test import-har',
-      ),
-    );
-  test
-    .description(
-      'run agent test suites (YAML); exit 0 when all pass, 1 when any fails or a file does not load (the others still run), 2 on a usage error',
-    )
-    .argument('[files...]', 'suite files, or folders of *.yaml and *.yml files')
-    .option('--agent <slug>', "run against this agent instead of the suites' own (repeatable)", collect)
-    .addOption(
-      offers(new Option('--reporter <reporter>', "the report's format (default: pretty)"), REPORTERS),
-    )
-    .option('--out <file>', 'write the report to FILE (progress stays on stdout)')
-    .option('--repeat <n>', 'run every case N times (p50/p95 timings, flakiness)')
-    .option(
-      '--concurrency <n>',
-      `attempts in flight at once (default ${DEFAULT_CONCURRENCY}; the key's rate limit still paces them)`,
-    )
-    .option('--bail', 'stop starting attempts after the first failure')
-    .option(
-      '--base-url <url>',
-      'with AGENT_API_KEY in the environment: a service without a saved profile (CI)',
-    )
-    .option('--ca <file>', 'with --base-url: a PEM CA certificate to trust')
-    .addHelpText(
-      'after',
-      "\n--profile runs against that profile (default: each suite's profiles, else the active one).\n" +
-        "The key comes from the profile's keychain entry, or with --base-url from AGENT_API_KEY: never from an argument.",
-    )
-    // Suites (YAML, JSON Schema) are loaded only for the command that uses them.
-    .action(
-      session.action(
-        async (context, files) => (await import('./test-command')).testCommand(context, files),
-        'agent-console test',
       ),
     );
 };

@@ -1,9 +1,13 @@
 // `agent-console test <files or folders…>`: runs agent test suites through the core's suites
 // (`core.suites`, as the Tests screen and the synthetic checks do) and reports for people and CI.
-// Exit 0 when every attempt passed, 1 when any failed or a suite file did not load (each problem
-// printed with its file and line; the other files run), 2 on a usage error, 130 when interrupted. The key comes from the profile's keychain entry, or for CI
-// from AGENT_API_KEY with --base-url: never from an argument, where shell history and process
-// lists would keep it.
+// Every run is kept in the history (`test runs`); with `--baseline` it is diffed against an earlier
+// one, and `--fail-on regression` gates on what that diff calls a regression only.
+// Exit 0 when every attempt passed (or, with --fail-on regression, when nothing failed that did
+// not fail in the baseline), 1 when any failed (a regression), 2 on a usage error, a baseline that
+// cannot be read, or a suite file that did not load (each problem printed with its file and line;
+// the other files run), 130 when interrupted. The key comes from the profile's keychain entry, or
+// for CI from AGENT_API_KEY with --base-url: never from an argument, where shell history and
+// process lists would keep it.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ConsoleCore } from '../core/console-core';
@@ -16,6 +20,9 @@ import { Suites } from '../core/suites/suites';
 import type { CommandContext } from './cli-session';
 import { reportWaits } from './commands';
 import { describeError, EXIT, exitCodeFor, UsageError } from './output';
+import type { KeptRun, RunDiff } from '../../shared/run-history';
+import { diffRuns, gateRegressions, regressionsFirst } from '../core/suites/run-diff';
+import type { FAIL_ON } from './test-reporters';
 import { liveReporter, report, REPORTERS, summary, type ReporterName } from './test-reporters';
 import { guardText, guardValue } from '../core/output-guard';
 
@@ -27,6 +34,57 @@ function wholeNumber(raw: string | undefined, name: string, max: number): number
   }
   return value;
 }
+
+interface ReportTarget {
+  name: ReporterName;
+  /** Absent: stdout. */
+  file?: string;
+}
+
+/**
+ * `--reporter NAME` or `NAME:FILE`, as often as wanted; `--out FILE` is the file of the one report
+ * named without one. At most one report goes to stdout (besides pretty, which is the progress).
+ */
+export function reportTargets(specs: readonly string[], out: string | undefined): ReportTarget[] {
+  const targets = (specs.length > 0 ? specs : ['pretty']).map((spec): ReportTarget => {
+    const at = spec.indexOf(':');
+    const name = (at === -1 ? spec : spec.slice(0, at)) as ReporterName;
+    if (!REPORTERS.includes(name)) {
+      throw new UsageError(
+        `--reporter must be one of ${REPORTERS.join(', ')}, alone or as NAME:FILE (got "${spec}").`,
+      );
+    }
+    const file = at === -1 ? undefined : spec.slice(at + 1);
+    if (file === '') throw new UsageError(`--reporter ${spec}: name the file after the colon.`);
+    return file === undefined ? { name } : { name, file };
+  });
+  if (out !== undefined) {
+    const unnamed = targets.filter((t) => t.file === undefined);
+    if (unnamed.length !== 1)
+      throw new UsageError('--out names the file of one --reporter; use NAME:FILE for several.');
+    (unnamed[0] as ReportTarget).file = out;
+  }
+  const toStdout = targets.filter((t) => t.file === undefined && t.name !== 'pretty');
+  if (toStdout.length > 1) {
+    throw new UsageError(
+      'Only one report can go to stdout: give the others a file (--reporter junit:results.xml).',
+    );
+  }
+  return targets;
+}
+
+/** A baseline that names nothing kept yet (`last` on a first run): every cell is new. */
+const noBaseline = (): KeptRun => ({
+  runId: 'none',
+  status: 'passed',
+  startedAt: 0,
+  durationMs: 0,
+  suites: [],
+  totals: { attempts: 0, passed: 0, failed: 0, cancelled: 0, skipped: 0 },
+  rateLimited: 0,
+  where: { profiles: [] },
+  what: { files: [] },
+});
 
 /** One line per declared value that is not masked, once per variable. */
 function loadWarnings(suites: readonly LoadedSuite[]): string[] {
@@ -58,8 +116,13 @@ async function environmentProfile(
 export interface TestOptions {
   profile?: string;
   agent?: string[];
-  reporter?: string;
+  reporter?: string[];
   out?: string;
+  reportUrl?: string;
+  baseline?: string;
+  failOn?: (typeof FAIL_ON)[number];
+  keepRuns?: string;
+  keepDays?: string;
   repeat?: string;
   concurrency?: string;
   bail?: boolean;
@@ -76,10 +139,16 @@ export async function testCommand(context: CommandContext, positionals: string[]
   try {
     if (positionals.length === 0)
       throw new UsageError('Name the suite files or folders to run. See `agent-console test --help`.');
-    const reporter = (options.reporter ?? 'pretty') as ReporterName;
-    if (!REPORTERS.includes(reporter)) {
-      throw new UsageError(`--reporter must be one of ${REPORTERS.join(', ')} (got "${options.reporter}").`);
+    const targets = reportTargets(options.reporter ?? [], options.out);
+    const failOn = options.failOn ?? 'any-failure';
+    if (failOn === 'regression' && options.baseline === undefined) {
+      throw new UsageError('--fail-on regression needs --baseline: last, a run id, or a results.json.');
     }
+    if (options.reportUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(options.reportUrl)) {
+      throw new UsageError(`--report-url must be an http(s) address (got "${options.reportUrl}").`);
+    }
+    const keep = wholeNumber(options.keepRuns, 'keep-runs', 100_000);
+    const keepDays = wholeNumber(options.keepDays, 'keep-days', 36_500);
     const repeat = wholeNumber(options.repeat, 'repeat', 1000);
     const concurrency = wholeNumber(options.concurrency, 'concurrency', 64);
     const baseUrl = options.baseUrl;
@@ -122,17 +191,31 @@ export async function testCommand(context: CommandContext, positionals: string[]
       targets: opened.suites.targets(suite, { resolveProfile, profiles: only, agents: options.agent }),
     }));
 
-    // Progress for people: stdout, unless stdout carries the report itself.
-    const toStdout = reporter === 'pretty' || options.out !== undefined;
-    const human = toStdout ? (text: string) => context.io.out(redactSecrets(text)) : err;
+    // Resolved before anything is sent: a baseline that cannot be read is a usage error.
+    let baseline: KeptRun | undefined;
+    if (options.baseline !== undefined) {
+      baseline = await opened.suites.baseline(options.baseline, runs);
+      if (!baseline) {
+        err('No earlier kept run of these suite files on these profiles: every failure counts as new.');
+        baseline = noBaseline();
+      }
+    }
+
+    // Progress for people: stdout, unless stdout carries a report itself.
+    const stdoutReport = targets.find((t) => t.file === undefined && t.name !== 'pretty');
+    const human = stdoutReport ? err : (text: string) => context.io.out(redactSecrets(text));
     const profiles = [
       ...new Map(runs.flatMap((r) => r.targets.map((t) => [t.profile.id, t.profile]))).values(),
     ];
     const stopWaits = profiles.map((profile) => reportWaits(opened, profile, { err }));
     let result;
     try {
-      result = await opened.suites.run(runs, {
+      result = await opened.suites.runAndKeep(runs, {
         ...(concurrency !== undefined ? { concurrency } : {}),
+        retention: {
+          ...(keep !== undefined ? { keep } : {}),
+          ...(keepDays !== undefined ? { maxAgeDays: keepDays } : {}),
+        },
         ...(repeat !== undefined ? { repeat } : {}),
         bail: options.bail === true,
         broken,
@@ -142,26 +225,34 @@ export async function testCommand(context: CommandContext, positionals: string[]
     } finally {
       for (const stop of stopWaits) stop();
     }
-    if (reporter === 'pretty') {
-      human(summary(result));
-    } else {
-      // The report is made from guarded values (an XML or JSON escape would hide a secret from a
-      // mask over the text), then guarded as text once more on its way out.
-      const text = report(guardValue(result), reporter);
-      if (options.out !== undefined) {
-        await mkdir(dirname(options.out), { recursive: true });
-        await writeFile(options.out, guardText(text));
-        human(summary(result));
-        human(`Wrote the ${reporter} report to ${options.out}.`);
-      } else {
+    const diff: RunDiff | undefined = baseline && diffRuns(baseline, result);
+    // Reports are made from guarded values (an XML or JSON escape would hide a secret from a mask
+    // over the text), then guarded as text once more on their way out.
+    const input = {
+      run: guardValue(regressionsFirst(result, diff)),
+      ...(diff ? { diff: guardValue(diff) } : {}),
+      ...(options.reportUrl !== undefined ? { reportUrl: options.reportUrl } : {}),
+    };
+    for (const target of targets) {
+      if (target.name === 'pretty' && target.file === undefined) continue;
+      const text = await report(input, target.name);
+      if (target.file === undefined) {
         context.io.out(text.endsWith('\n') ? text.slice(0, -1) : text);
-        human(summary(result));
+        continue;
       }
+      await mkdir(dirname(target.file), { recursive: true });
+      await writeFile(target.file, guardText(text));
     }
+    human(summary(result, diff));
+    for (const target of targets) {
+      if (target.file !== undefined) human(`Wrote the ${target.name} report to ${target.file}.`);
+    }
+    human(`Kept as run ${result.runId} (\`agent-console test runs\`).`);
     if (result.status === 'cancelled') return EXIT.interrupted;
     // A file that does not load is a mistake in what the run was given, not an agent's failure: 2,
     // as for any usage error — after the files beside it have run and the report lists it.
     if (result.broken?.length) return EXIT.usage;
+    if (failOn === 'regression' && diff) return gateRegressions(diff).length > 0 ? EXIT.failure : EXIT.ok;
     return result.status === 'passed' ? EXIT.ok : EXIT.failure;
   } catch (error) {
     err(`agent-console test: ${describeError(error)}`);

@@ -1,11 +1,17 @@
 // How `agent-console test` reports: a line per attempt as it finishes (failures with their line,
-// expected and actual right under it), a summary with repeat statistics, and the whole result as
-// JUnit XML or JSON for CI.
+// expected and actual right under it), a summary with repeat statistics (and what changed against
+// a baseline, regressions first), and the whole result as JUnit XML, JSON, a Markdown summary or
+// one self-contained HTML file for CI.
+import type { KeptRun, RunDiff } from '../../shared/run-history';
 import type { AttemptResult, SuiteRunEvent, SuiteRunResult } from '../../shared/suite-run';
 import { describeCheck, junitReport, targetLabel } from '../core/suites/junit-report';
+import { diffText } from './test-diff-text';
 
-export const REPORTERS = ['pretty', 'junit', 'json'] as const;
+export const REPORTERS = ['pretty', 'junit', 'json', 'markdown', 'html'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
+
+/** What `--fail-on` may name: exit 1 for any failure, or only for a regression against the baseline. */
+export const FAIL_ON = ['any-failure', 'regression'] as const;
 
 const MARK: Record<AttemptResult['status'], string> = {
   passed: '✓',
@@ -84,13 +90,15 @@ function repeatLines(result: SuiteRunResult): string[] {
   return lines.length > 0 ? ['Repeats:', ...lines] : [];
 }
 
-export function summary(result: SuiteRunResult): string {
+/** The end of a run for people: with a baseline, what changed against it first (regressions first). */
+export function summary(result: SuiteRunResult, diff?: RunDiff): string {
   const t = result.totals;
   const parts = [`${t.passed} passed`, `${t.failed} failed`];
   if (t.cancelled) parts.push(`${t.cancelled} cancelled`);
   if (t.skipped) parts.push(`${t.skipped} skipped (--bail)`);
   const broken = result.broken?.length ?? 0;
   const lines = [
+    ...(diff ? ['Against the baseline:', diffText(diff), ''] : []),
     ...repeatLines(result),
     ...(broken > 0
       ? [`${broken} suite file${broken === 1 ? '' : 's'} did not load (problems above): the run exits 2.`]
@@ -105,8 +113,24 @@ export function summary(result: SuiteRunResult): string {
   return lines.join('\n');
 }
 
-export function report(result: SuiteRunResult, reporter: ReporterName): string {
-  if (reporter === 'junit') return junitReport(result);
-  if (reporter === 'json') return JSON.stringify(result, null, 2);
-  return summary(result);
+/** What a report is made of: the run (regressions first), and with a baseline its diff. */
+export interface ReportInput {
+  run: KeptRun;
+  diff?: RunDiff;
+  /** Where the HTML report will be (a CI artifact's page), for the markdown report's link. */
+  reportUrl?: string;
+}
+
+export async function report({ run, diff, reportUrl }: ReportInput, reporter: ReporterName): Promise<string> {
+  if (reporter === 'junit') return junitReport(run);
+  if (reporter === 'json') return JSON.stringify(diff ? { ...run, diff } : run, null, 2);
+  if (reporter === 'markdown') {
+    const { markdownReport } = await import('../core/suites/markdown-report');
+    return markdownReport(run, { diff, reportUrl });
+  }
+  if (reporter === 'html') {
+    const { htmlReport } = await import('../core/suites/html-report');
+    return htmlReport(run, { diff });
+  }
+  return summary(run, diff);
 }

@@ -334,6 +334,7 @@ export class ConsoleCore {
       exchange: coreSuiteExchange(this),
       profile: (ref) => this.profile(ref),
       appLog: this.appLog,
+      retention: () => this.settings.read().testRuns ?? {},
     }));
   }
 

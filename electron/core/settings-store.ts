@@ -51,6 +51,13 @@ const SettingsSchema = z.looseObject({
   activeProfileId: z.string().optional(),
   /** Desktop (and browser) notifications of status changes muted in the app. */
   notificationsMuted: z.boolean().optional(),
+  /** How many suite runs are kept, and for how long (docs/architecture.md, "Run history and diffs"). */
+  testRuns: z
+    .strictObject({
+      keep: z.number().int().min(1).max(100_000).optional(),
+      maxAgeDays: z.number().int().min(1).max(36_500).optional(),
+    })
+    .optional(),
 });
 type Settings = z.infer<typeof SettingsSchema>;
 

@@ -16,6 +16,18 @@ export const runSuites = (input: BridgeInput<'suites:run'>) => bridge.suites.run
 
 export const cancelSuiteRun = (runId: string) => bridge.suites.cancel({ runId });
 
+// The run history's calls. The Tests screen's history and diff views are to be built on them;
+// until then nothing in the renderer calls them, hence `@public` (tested through the bridge).
+
+/** The run history, newest first: every kept run, the CLI's too. @public */
+export const listRunHistory = () => bridge.suites.history({});
+
+/** A whole kept run by its id. @public */
+export const getKeptRun = (runId: string) => bridge.suites.historyRun({ runId });
+
+/** What changed between two kept runs, cell by cell, with both runs' replies for a text diff. @public */
+export const diffRuns = (base: string, head: string) => bridge.suites.diff({ base, head });
+
 /** Written into the open folder: its listing comes back as `suites:changed`. */
 export const saveCase = (input: BridgeInput<'suites:saveCase'>) => bridge.suites.saveCase(input);
 

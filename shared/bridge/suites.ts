@@ -2,6 +2,7 @@
 // watched for edits), runs with progress and cancel, runs kept and compared with the previous run
 // of the same suite, and "Save as test case".
 import { z } from 'zod';
+import type { KeptRun, RunDiff, RunListItem } from '../run-history';
 import type { FolderListing, RunComparison, StoredSuiteRun, SuiteRunSummary } from '../suite-folder';
 import type { CellResult, RunPlan, SuiteRunResult } from '../suite-run';
 import { MAX_HAR_CHARS } from './log';
@@ -43,6 +44,15 @@ export const SUITES_CALLS = {
       slowerPercent: z.number().min(1).max(10_000).optional(),
     }),
     output: returns<RunComparison | null>(),
+  },
+  /** Every kept run (of any folder, the CLI's too), newest first: where, what, totals. */
+  'suites:history': { input: none, output: returns<RunListItem[]>() },
+  /** A whole kept run by its id (or the start of it); null when none is kept. */
+  'suites:historyRun': { input: z.strictObject({ runId: text(100) }), output: returns<KeptRun | null>() },
+  /** What changed from the `base` run to the `head` run, cell by cell (run-diff.ts). */
+  'suites:diff': {
+    input: z.strictObject({ base: text(100), head: text(100) }),
+    output: returns<RunDiff>(),
   },
   /** "Save as test case": appends a case suggested from a reply to a suite file of the open folder. */
   'suites:saveCase': {

@@ -15,6 +15,7 @@ import {
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BridgeEvents, SuitesProgress } from '../../shared/bridge';
+import type { KeptRun, RunDiff, RunListItem } from '../../shared/run-history';
 import type { FolderListing, RunComparison } from '../../shared/suite-folder';
 import { BridgeHost } from '../../electron/bridge/bridge-host';
 import { ConsoleCore } from '../../electron/core/console-core';
@@ -225,6 +226,27 @@ describe('suites:*', () => {
     }
   });
 
+  test('the run history: each kept run with where and what, a whole run by id, the diff of two', async () => {
+    // The two runs above, newest first: echo failing, then echo passing.
+    const [failing, passing] = await call<RunListItem[]>('suites:history');
+    expect(failing?.totals).toMatchObject({ passed: 0, failed: 1 });
+    expect(passing?.totals).toMatchObject({ passed: 1, failed: 0 });
+    expect(passing?.where.profiles).toEqual([
+      { name: 'Embedded mock', host: expect.stringMatching(/^127\.0\.0\.1:\d+$/) },
+    ]);
+    expect(passing?.what.files).toEqual([{ file: join(folder, 'echo.yaml'), name: 'Echo' }]);
+    const whole = await call<KeptRun>('suites:historyRun', { runId: passing?.runId.slice(0, 8) });
+    expect(whole.suites.map((s) => s.cells.map((c) => c.status))).toEqual([['passed']]);
+    const diff = await call<RunDiff>('suites:diff', { base: passing?.runId, head: failing?.runId });
+    expect(diff.cells.map((c) => [c.caseName, c.change])).toEqual([['says hello back', 'regression']]);
+    expect(diff.cells[0]?.replies.before).toEqual(['Echo: hello']);
+    // A window names kept runs only, never a file for the core to read.
+    const file = join(dataDir, 'results.json');
+    writeFileSync(file, JSON.stringify(whole));
+    const refused = await host.invoke('suites:diff', { base: file, head: failing?.runId });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+
   test('a whole-folder run fails a broken file as one row with its line, and runs the others', async () => {
     const run = await runAndWait({});
     const started = run.progress.find((p) => p.type === 'run-started');
@@ -326,24 +348,39 @@ describe('suites:*', () => {
   });
 });
 
-test('the run store keeps the newest runs of a suite only', async () => {
+test('the run store keeps the newest runs only, a whole run (every suite file of it) as one', async () => {
   const dir = tempDir('agent-console-runs-');
   try {
-    const store = new RunStore(dir, 2);
+    const store = new RunStore(
+      dir,
+      () => ({ keep: 2, maxAgeDays: 90 }),
+      () => 2000,
+    );
     for (let i = 1; i <= 4; i++) {
       await store.save({
         runId: `run${i}`,
         status: 'passed',
         startedAt: 1000 + i,
         durationMs: 1,
-        suites: [{ file: '/s/a.yaml', name: 'A', cells: [] }],
+        suites: [
+          { file: '/s/a.yaml', name: 'A', cells: [] },
+          { file: '/s/b.yaml', name: 'B', cells: [] },
+        ],
         totals: { attempts: 0, passed: 0, failed: 0, cancelled: 0, skipped: 0 },
         rateLimited: 0,
+        where: { profiles: [] },
+        what: {
+          files: [
+            { file: '/s/a.yaml', name: 'A' },
+            { file: '/s/b.yaml', name: 'B' },
+          ],
+        },
       });
     }
-    expect((await store.list('/s/a.yaml')).map((r) => r.runId)).toEqual(['run4', 'run3']);
-    expect(readdirSync(dir)).toHaveLength(1);
-    expect((await store.previous('/s/a.yaml', 'run4'))?.runId).toBe('run3');
+    expect((await store.list()).map((r) => r.runId)).toEqual(['run4', 'run3']);
+    // Two runs: each one file and its summary.
+    expect(readdirSync(dir)).toHaveLength(4);
+    expect((await store.previousSuiteRun('/s/b.yaml', 'run4'))?.runId).toBe('run3');
   } finally {
     removeDir(dir);
   }

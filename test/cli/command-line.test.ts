@@ -209,7 +209,12 @@ describe('shell completion', () => {
     expect(complete(['agent-console', '--json', 'profiles', ''])).toEqual(
       expect.arrayContaining(['list', 'add', 'use', 'remove']),
     );
-    expect(complete(['agent-console', 'test', '--rep'])).toEqual(['--reporter', '--repeat']);
+    expect(complete(['agent-console', 'test', '--rep'])).toEqual(['--reporter', '--report-url', '--repeat']);
+    // The history's subcommands and their options come from the same tree.
+    expect(complete(['agent-console', 'test', 'r'])).toEqual(expect.arrayContaining(['runs']));
+    expect(complete(['agent-console', 'test', 'd'])).toEqual(expect.arrayContaining(['diff']));
+    expect(complete(['agent-console', 'test', 'diff', '--a'])).toEqual(['--all']);
+    expect(complete(['agent-console', 'test', '--fail-on', ''])).toEqual(['any-failure', 'regression']);
     expect(complete(['agent-console', 'test', '--reporter', 'j'])).toEqual(['junit', 'json']);
     // From the data folder, through the CLI: the built-in profile's name, escaped for the shell.
     expect(complete(['agent-console', '--data-dir', dataDir, 'profiles', 'use', 'Emb'])).toEqual([
@@ -254,7 +259,13 @@ describe('shell completion', () => {
           .filter(Boolean);
       };
       expect(complete('agent-console pro')).toEqual(['profiles']);
-      expect(complete('agent-console test --reporter ')).toEqual(['json', 'junit', 'pretty']);
+      expect(complete('agent-console test --reporter ')).toEqual([
+        'html',
+        'json',
+        'junit',
+        'markdown',
+        'pretty',
+      ]);
       expect(complete(`agent-console --data-dir ${dataDir} profiles use Emb`)).toEqual(['Embedded mock']);
     },
     60_000,

@@ -190,9 +190,19 @@ describe('bad input exits 2 and says why', () => {
     [
       ['examples/agent-tests', '--reporter', 'xml'],
       {},
-      '--reporter must be one of pretty, junit, json (got "xml").',
+      '--reporter must be one of pretty, junit, json, markdown, html, alone or as NAME:FILE (got "xml").',
     ],
     [[], {}, 'Name the suite files or folders to run.'],
+    [
+      ['examples/agent-tests', '--reporter', 'markdown:s.md', '--report-url', 'javascript:alert(1)'],
+      {},
+      '--report-url must be an http(s) address',
+    ],
+    [
+      ['examples/agent-tests', '--reporter', 'junit', '--reporter', 'json'],
+      {},
+      'Only one report can go to stdout',
+    ],
     [
       ['examples/agent-tests', '--repeat', '0'],
       {},

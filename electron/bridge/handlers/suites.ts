@@ -1,6 +1,6 @@
 // suites:… — the Tests screen's calls, each the core's suites facade (electron/core/suites/suites.ts):
-// the folder it opened, runs with progress and cancel, kept runs and their comparison, "Save as
-// test case".
+// the folder it opened, runs with progress and cancel, kept runs and their comparison, the run
+// history and the diff of any two runs, "Save as test case".
 import type { DomainHandlers, HandlerContext } from './context';
 
 export function suitesHandlers({
@@ -20,6 +20,9 @@ export function suitesHandlers({
     'suites:runs': async ({ file }) => suites.runs(file),
     'suites:runGet': async ({ file, runId }) => suites.storedRun(file, runId),
     'suites:compare': async ({ file, runId, slowerPercent }) => suites.compare(file, runId, slowerPercent),
+    'suites:history': async () => suites.history(),
+    'suites:historyRun': async ({ runId }) => suites.keptRun(runId),
+    'suites:diff': async ({ base, head }) => suites.diffKept(base, head),
     'suites:saveCase': async (request) => suites.saveCase(request),
     'suites:importHar': async ({ fileName, text }) => suites.importHar(fileName, text),
   };

@@ -9,18 +9,29 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
 }
 
-function percentiles(values: number[]): Percentiles | undefined {
+export function percentiles(values: number[]): Percentiles | undefined {
   if (values.length === 0) return undefined;
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), samples: sorted.length };
 }
 
+/** The times a cell's stats are made of: every exchange of the attempts that ran to the end. */
+export function cellSamples(attempts: readonly AttemptResult[]): { ttftMs: number[]; totalMs: number[] } {
+  const steps = attempts
+    .filter((a) => a.status === 'passed' || a.status === 'failed')
+    .flatMap((a) => a.steps.filter((s) => s.state === 'done'));
+  return {
+    ttftMs: steps.flatMap((s) => (s.ttftMs !== undefined ? [s.ttftMs] : [])),
+    totalMs: steps.flatMap((s) => (s.totalMs !== undefined ? [s.totalMs] : [])),
+  };
+}
+
 export function cellStats(attempts: readonly AttemptResult[]): CellStats {
   const ran = attempts.filter((a) => a.status === 'passed' || a.status === 'failed');
   const passed = ran.filter((a) => a.status === 'passed').length;
-  const steps = ran.flatMap((a) => a.steps.filter((s) => s.state === 'done'));
-  const ttft = percentiles(steps.flatMap((s) => (s.ttftMs !== undefined ? [s.ttftMs] : [])));
-  const total = percentiles(steps.flatMap((s) => (s.totalMs !== undefined ? [s.totalMs] : [])));
+  const samples = cellSamples(attempts);
+  const ttft = percentiles(samples.ttftMs);
+  const total = percentiles(samples.totalMs);
   return {
     runs: ran.length,
     passed,

@@ -1,14 +1,15 @@
 // Agent test suites as every front end uses them (`core.suites`): `agent-console test`, the Tests
 // screen through the bridge and the monitors' synthetic checks all load, pick targets and run
 // here, so a run is prepared one way. The Tests screen's workspace lives here too: the folder it
-// opened and its watcher, the runs under way (to cancel), the runs kept on disk and their
-// comparison with the previous run of the same suite.
+// opened and its watcher, the runs under way (to cancel). The run history is here too: runs kept
+// on disk with where and what they ran, any two of them diffed, a baseline for a gate.
 //
 // The heavy parts — YAML, JSON Schema, RE2, the folder watcher — load at the first call that
 // needs them: the core makes this object at its first use, and a CLI call that runs no suite, or
 // a window that never opens the Tests screen, loads none of them.
 import { basename, join } from 'node:path';
 import type { SuitesProgress } from '../../../shared/bridge/suites';
+import type { KeptRun, RunDiff, RunListItem, RunRetention } from '../../../shared/run-history';
 import type {
   FolderListing,
   RunComparison,
@@ -20,8 +21,10 @@ import type { AppLog } from '../app-log';
 import { CoreError } from '../core-error';
 import type { Profile } from '../profiles';
 import { compareRuns } from './run-compare';
-import { RunStore } from './run-store';
 import type { HarCasesWritten } from './har-cases';
+import { runWhat, runWhere, sameRunShape } from './run-context';
+import { diffRuns } from './run-diff';
+import { DEFAULT_RETENTION, RunStore } from './run-store';
 import type { ObservedReply } from './save-case';
 import type { SuiteEnvOptions } from './suite-env';
 import type { SuiteExchange } from './suite-exchange';
@@ -37,7 +40,12 @@ export interface SuitesHost {
   /** A profile by id or name; the active one without. */
   profile(ref?: string): Profile;
   appLog: Pick<AppLog, 'error'>;
+  /** How long runs are kept, as settings say (settings.json `testRuns`); the defaults without. */
+  retention?: () => Partial<RunRetention>;
 }
+
+/** `runAndKeep`'s options: the run's, and bounds of the history that override the settings. */
+export type KeepOptions = Omit<RunOptions, 'exchange'> & { retention?: Partial<RunRetention> };
 
 /**
  * How the user names a folder for the core to read, watch and write in: the desktop's native
@@ -61,7 +69,10 @@ export class Suites {
   constructor(private readonly host: SuitesHost) {
     // `test-runs`, as the data folder's layout names it (docs/security.md, "The data folder"):
     // where the runs users have kept already are.
-    this.store = new RunStore(join(host.dataDir, 'test-runs'));
+    this.store = new RunStore(join(host.dataDir, 'test-runs'), () => ({
+      ...DEFAULT_RETENTION,
+      ...host.retention?.(),
+    }));
   }
 
   // ── Loading. Reads files and the declared environment only, so it needs no open core: the CLI
@@ -111,6 +122,84 @@ export class Suites {
   async run(runs: readonly RunSuite[], options: Omit<RunOptions, 'exchange'> = {}): Promise<SuiteRunResult> {
     const { runSuites } = await import('./suite-runner');
     return runSuites(runs, { ...options, exchange: this.host.exchange });
+  }
+
+  /**
+   * Runs, then keeps the whole run in the history with where and what it ran (the CLI's `test`
+   * and the Tests screen; a monitor's synthetic checks are not kept here).
+   */
+  async runAndKeep(runs: readonly RunSuite[], options: KeepOptions = {}): Promise<KeptRun> {
+    const { retention, ...rest } = options;
+    const files = runs.map(({ suite }) => ({ file: suite.file, name: suite.name }));
+    const [result, what] = await Promise.all([this.run(runs, rest), runWhat(files)]);
+    const kept: KeptRun = { ...result, where: runWhere(runs), what };
+    await this.store.save(kept, retention);
+    return kept;
+  }
+
+  // ── The run history (docs/architecture.md, "Run history and diffs").
+
+  /** Every kept run, newest first. */
+  history(): Promise<RunListItem[]> {
+    return this.store.list();
+  }
+
+  /** A kept run by its id or the start of it (unique among the kept runs); null when none. */
+  async keptRun(ref: string): Promise<KeptRun | null> {
+    const ids = (await this.store.list()).map((r) => r.runId).filter((id) => id.startsWith(ref));
+    const exact = ids.find((id) => id === ref);
+    if (!exact && ids.length > 1) {
+      throw new CoreError('BAD_INPUT', `${ref} starts ${ids.length} kept runs' ids: give more of it.`);
+    }
+    const id = exact ?? ids[0];
+    return (id !== undefined ? await this.store.get(id) : undefined) ?? null;
+  }
+
+  /** What changed from `base` to `head`: each a kept run's id (or its start) or a results file. */
+  async diff(base: string, head: string): Promise<RunDiff> {
+    const [before, after] = await Promise.all([this.runNamed(base), this.runNamed(head)]);
+    return diffRuns(before, after);
+  }
+
+  /**
+   * As `diff`, between kept runs only: what the bridge offers, so a window never names a file for
+   * the core to read (docs/security.md, "Suite and monitors files").
+   */
+  async diffKept(base: string, head: string): Promise<RunDiff> {
+    const kept = async (ref: string): Promise<KeptRun> => {
+      const run = await this.keptRun(ref);
+      if (!run) throw new CoreError('NOT_FOUND', `No kept run ${ref}.`);
+      return run;
+    };
+    const [before, after] = await Promise.all([kept(base), kept(head)]);
+    return diffRuns(before, after);
+  }
+
+  /**
+   * The run a gate compares with: `last` — the newest kept run (not cancelled) of the same suite
+   * files on the same profiles and hosts —, a kept run's id, or a `--reporter json` results file.
+   * Resolved before the run, so a baseline that cannot be found sends nothing. Undefined: `last`
+   * with no such run yet.
+   */
+  async baseline(spec: string, runs: readonly RunSuite[]): Promise<KeptRun | undefined> {
+    if (spec !== 'last') return this.runNamed(spec);
+    const shape = {
+      where: runWhere(runs),
+      what: { files: runs.map(({ suite }) => ({ file: suite.file, name: suite.name })) },
+    };
+    return this.store.newest((item) => item.status !== 'cancelled' && sameRunShape(item, shape));
+  }
+
+  private async runNamed(ref: string): Promise<KeptRun> {
+    if (/\.json$/i.test(ref) || /[\\/]/.test(ref)) {
+      const { readResultsFile } = await import('./run-results-file');
+      return readResultsFile(ref);
+    }
+    const run = await this.keptRun(ref);
+    if (!run) {
+      throw new CoreError('NOT_FOUND', `No kept run ${ref}: \`agent-console test runs\` lists them.`);
+    }
+    return run;
   }
 
   // ── The Tests screen's workspace.
@@ -173,7 +262,7 @@ export class Suites {
     const runs = suites.map((suite) => ({ suite, targets: this.targets(suite) }));
     const controller = new AbortController();
     return new Promise((resolve, reject) => {
-      this.runAndKeep(runs, broken, controller, (runId) => resolve({ runId }), request.concurrency).catch(
+      this.startAndKeep(runs, broken, controller, (runId) => resolve({ runId }), request.concurrency).catch(
         (error: unknown) => {
           this.host.appLog.error(`suites: the run failed: ${String(error)}`);
           reject(error);
@@ -188,21 +277,27 @@ export class Suites {
     return { cancelled: controller !== undefined };
   }
 
-  /** A suite's kept runs, newest first. */
+  /** A suite's part of each kept run that ran it, newest first. */
   async runs(file: string): Promise<SuiteRunSummary[]> {
-    return this.store.summaries(await this.pathOf(file));
+    return (await this.store.suiteRuns(await this.pathOf(file))).map((run) => ({
+      runId: run.runId,
+      startedAt: run.startedAt,
+      status: run.status,
+      passed: run.cells.filter((c) => c.status === 'passed').length,
+      failed: run.cells.filter((c) => c.status === 'failed').length,
+    }));
   }
 
   async storedRun(file: string, runId: string): Promise<StoredSuiteRun | null> {
-    return (await this.store.get(await this.pathOf(file), runId)) ?? null;
+    return (await this.store.suiteRun(await this.pathOf(file), runId)) ?? null;
   }
 
   /** A kept run against the previous run of the same suite; null when there is none. */
   async compare(file: string, runId: string, slowerPercent?: number): Promise<RunComparison | null> {
     const path = await this.pathOf(file);
     const [current, previous] = await Promise.all([
-      this.store.get(path, runId),
-      this.store.previous(path, runId),
+      this.store.suiteRun(path, runId),
+      this.store.previousSuiteRun(path, runId),
     ]);
     return current && previous ? compareRuns(previous, current, slowerPercent) : null;
   }
@@ -273,14 +368,14 @@ export class Suites {
     return { suites: [{ ...first, cases: only }], broken: [] };
   }
 
-  private async runAndKeep(
+  private async startAndKeep(
     runs: RunSuite[],
     broken: BrokenSuite[],
     controller: AbortController,
     onStarted: (runId: string) => void,
     concurrency: number | undefined,
   ): Promise<void> {
-    const result = await this.run(runs, {
+    const result = await this.runAndKeep(runs, {
       ...(concurrency !== undefined ? { concurrency } : {}),
       broken,
       signal: controller.signal,
@@ -302,11 +397,10 @@ export class Suites {
     this.running.delete(result.runId);
     const comparisons: Record<string, RunComparison | null> = {};
     for (const suite of result.suites) {
-      const previous = await this.store.previous(suite.file);
+      const previous = await this.store.previousSuiteRun(suite.file, result.runId);
       comparisons[basename(suite.file)] = previous ? compareRuns(previous, suite) : null;
     }
-    await this.store.save(result);
-    const { suites: _suites, ...rest } = result;
+    const { suites: _suites, where: _where, what: _what, ...rest } = result;
     tell(this.progress, { type: 'run-finished', result: rest, comparisons });
   }
 }
