@@ -65,6 +65,9 @@ export const queryKeys = {
       ['health', 'incidents', p(profile), from ?? null, days ?? null] as const,
   },
   monitors: () => ['monitors'] as const,
+  /** The kept suite runs (`latest`: the newest finished run this window saw, so a new one refetches). */
+  runHistory: (latest: string) => ['run-history', latest] as const,
+  runDiff: (base: string, head: string) => ['run-diff', base, head] as const,
   /** The request log's entries read whole (the live rows are in stores/live.ts). */
   log: {
     root: () => ['log'] as const,

@@ -3,7 +3,9 @@
 // case". The Tests screen keeps the listing and the watched run in its store (tests-store.ts).
 import type { BridgeInput, SuitesProgress } from '../../shared/bridge';
 import type { FolderListing } from '../../shared/suite-folder';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { bridge } from '../bridge';
+import { queryKeys } from './query-keys';
 import { readHarFile } from './har-file';
 
 /** A typed folder, or (without one) the desktop's folder chooser; null when it was cancelled. */
@@ -16,17 +18,24 @@ export const runSuites = (input: BridgeInput<'suites:run'>) => bridge.suites.run
 
 export const cancelSuiteRun = (runId: string) => bridge.suites.cancel({ runId });
 
-// The run history's calls. The Tests screen's history and diff views are to be built on them;
-// until then nothing in the renderer calls them, hence `@public` (tested through the bridge).
+/**
+ * The run history, newest first: every kept run, the CLI's too. `latest` is the newest run this
+ * window saw finish, so the list is read again when one does.
+ */
+export const useRunHistory = (latest: string) =>
+  useQuery({
+    queryKey: queryKeys.runHistory(latest),
+    queryFn: () => bridge.suites.history({}),
+    placeholderData: keepPreviousData,
+  });
 
-/** The run history, newest first: every kept run, the CLI's too. @public */
-export const listRunHistory = () => bridge.suites.history({});
-
-/** A whole kept run by its id. @public */
-export const getKeptRun = (runId: string) => bridge.suites.historyRun({ runId });
-
-/** What changed between two kept runs, cell by cell, with both runs' replies for a text diff. @public */
-export const diffRuns = (base: string, head: string) => bridge.suites.diff({ base, head });
+/** What changed between two kept runs, cell by cell, with both runs' replies for a text diff. */
+export const useRunDiff = (base: string | undefined, head: string | undefined) =>
+  useQuery({
+    queryKey: queryKeys.runDiff(base ?? '', head ?? ''),
+    queryFn: () => bridge.suites.diff({ base: base ?? '', head: head ?? '' }),
+    enabled: base !== undefined && head !== undefined && base !== head,
+  });
 
 /** Written into the open folder: its listing comes back as `suites:changed`. */
 export const saveCase = (input: BridgeInput<'suites:saveCase'>) => bridge.suites.saveCase(input);

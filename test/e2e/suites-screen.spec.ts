@@ -212,6 +212,67 @@ test('the comparison with the previous run names a new failure after an agent is
   await app.screenshot({ path: screenshotPath('tests-new-failure'), fullPage: true });
 });
 
+test('the run history: two runs picked, the regression named, ↓ and k step through the changes, replies side by side', async ({
+  app,
+}) => {
+  await openTests(app);
+  const history = app.getByRole('region', { name: 'Run history' });
+  await expect(history).toContainText('Every run is kept here');
+  await app.getByRole('button', { name: 'Run suite Echo replies' }).click();
+  await runFinished(app);
+
+  await app.getByRole('link', { name: 'Mock' }).click();
+  await app.getByRole('combobox', { name: 'Status of echo' }).selectOption('error');
+  await expect(app.getByRole('combobox', { name: 'Status of echo' })).toHaveValue('error');
+  await app.getByRole('link', { name: 'Tests' }).click();
+  await app.getByRole('button', { name: 'Run suite Echo replies' }).click();
+  await runFinished(app);
+
+  const runs = history.getByRole('table', { name: 'Kept runs' }).locator('tbody tr');
+  await expect(runs).toHaveCount(2);
+  await expect(runs.first()).toContainText('0 passed, 6 failed');
+  await expect(runs.last()).toContainText('6 passed, 0 failed');
+  // The newest is compared with the one before it: picked as such.
+  await expect(runs.first().getByRole('radio', { name: /^Compare:/ })).toBeChecked();
+  await expect(runs.last().getByRole('radio', { name: /^Base:/ })).toBeChecked();
+  await expect(history.getByRole('status')).toHaveText(
+    '6 regressions, 0 new failures, 0 fixed, 0 slower, 0 faster',
+  );
+  const changes = history.getByRole('list', { name: /^Changes/ }).getByRole('button');
+  await expect(changes).toHaveCount(6);
+  await expect(changes.first()).toContainText('Regression');
+  await expect(changes.first()).toContainText('says the message back');
+  const change = history.getByLabel('The change');
+  await expect(change).toContainText('passed, 1/1 passed');
+  await expect(change).toContainText('failed, 0/1 passed');
+  await expect(change.locator('.reply-diff del').first()).toBeVisible();
+
+  await changes.first().focus();
+  await app.keyboard.press('ArrowDown');
+  await expect(changes.nth(1)).toBeFocused();
+  await expect(changes.nth(1)).toHaveAttribute('aria-current', 'true');
+  await app.keyboard.press('j');
+  await expect(changes.nth(2)).toHaveAttribute('aria-current', 'true');
+  await app.keyboard.press('k');
+  await expect(changes.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(changes.first()).not.toHaveAttribute('aria-current', 'true');
+  await history.scrollIntoViewIfNeeded();
+  await screenshotLightAndDark(app, 'tests-run-history-diff');
+
+  // Swapped: the older run compared with the newer as its base says the same cells were fixed.
+  await runs
+    .first()
+    .getByRole('radio', { name: /^Base:/ })
+    .check();
+  await runs
+    .last()
+    .getByRole('radio', { name: /^Compare:/ })
+    .check();
+  await expect(history.getByRole('status')).toHaveText(
+    '0 regressions, 0 new failures, 6 fixed, 0 slower, 0 faster',
+  );
+});
+
 test.describe('in a dark desktop theme', () => {
   test.use({ colorScheme: 'dark' });
   test('the grid and a failing cell are legible', async ({ app }) => {

@@ -1,11 +1,13 @@
 // The Tests screen: a folder of suite files, watched for edits; Run all / a suite / a
 // case; the grid of cases × targets filling live with a progress bar; a cell opened with its
-// exchange, assertions and stream inspector; the comparison with the previous run of each suite.
+// exchange, assertions and stream inspector; the comparison with the previous run of each suite;
+// the run history, and what changed between any two kept runs.
 import { useEffect, useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { CellDetail } from './cell-detail';
 import { FolderBar } from './folder-bar';
 import { RunGrid } from './run-grid';
+import { RunHistory } from './run-history';
 import { SuiteTree } from './suite-tree';
 import { startRun, useTests, wireTestsEvents } from './tests-store';
 import './tests.css';
@@ -47,6 +49,7 @@ export function TestsScreen() {
               </p>
             )}
             {open ? <CellDetail cell={open} /> : null}
+            <RunHistory latest={run?.finished ? run.runId : ''} />
           </div>
         </div>
       ) : (
