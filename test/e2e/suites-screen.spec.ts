@@ -37,6 +37,16 @@ async function runFinished(app: Page): Promise<void> {
   });
 }
 
+/** Switches echo to error on the Mock screen, then runs "Echo replies" again. */
+async function rerunWithEchoInError(app: Page): Promise<void> {
+  await app.getByRole('link', { name: 'Mock' }).click();
+  await app.getByRole('combobox', { name: 'Status of echo' }).selectOption('error');
+  await expect(app.getByRole('combobox', { name: 'Status of echo' })).toHaveValue('error');
+  await app.getByRole('link', { name: 'Tests' }).click();
+  await app.getByRole('button', { name: 'Run suite Echo replies' }).click();
+  await runFinished(app);
+}
+
 test('run all: the grid fills live, a failing cell shows expected/actual and the inspector, edits are picked up', async ({
   app,
 }) => {
@@ -195,13 +205,7 @@ test('the comparison with the previous run names a new failure after an agent is
   await runFinished(app);
   await expect(app.getByText('First kept run of echo.yaml')).toBeVisible();
 
-  await app.getByRole('link', { name: 'Mock' }).click();
-  await app.getByRole('combobox', { name: 'Status of echo' }).selectOption('error');
-  await expect(app.getByRole('combobox', { name: 'Status of echo' })).toHaveValue('error');
-
-  await app.getByRole('link', { name: 'Tests' }).click();
-  await app.getByRole('button', { name: 'Run suite Echo replies' }).click();
-  await runFinished(app);
+  await rerunWithEchoInError(app);
   const comparison = app.getByLabel('Compared with the previous run of echo.yaml');
   const newFailures = comparison.getByRole('list', { name: 'New failures' });
   await expect(newFailures.getByRole('listitem')).toHaveCount(6);
@@ -221,14 +225,9 @@ test('the run history: two runs picked, the regression named, ↓ and k step thr
   await app.getByRole('button', { name: 'Run suite Echo replies' }).click();
   await runFinished(app);
 
-  await app.getByRole('link', { name: 'Mock' }).click();
-  await app.getByRole('combobox', { name: 'Status of echo' }).selectOption('error');
-  await expect(app.getByRole('combobox', { name: 'Status of echo' })).toHaveValue('error');
-  await app.getByRole('link', { name: 'Tests' }).click();
-  await app.getByRole('button', { name: 'Run suite Echo replies' }).click();
-  await runFinished(app);
+  await rerunWithEchoInError(app);
 
-  const runs = history.getByRole('table', { name: 'Kept runs' }).locator('tbody tr');
+  const runs = history.getByRole('list', { name: 'Kept runs' }).getByRole('listitem');
   await expect(runs).toHaveCount(2);
   await expect(runs.first()).toContainText('0 passed, 6 failed');
   await expect(runs.last()).toContainText('6 passed, 0 failed');

@@ -7,7 +7,8 @@ import { ErrorMessage } from '../../components/error-message';
 import { useRunHistory } from '../../data/suites';
 import { RunDiffView } from './run-diff-view';
 
-const when = (run: RunListItem): string => new Date(run.startedAt).toLocaleString();
+const when = (run: RunListItem): string =>
+  new Date(run.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 function where(run: RunListItem): string {
   return run.where.profiles.map((p) => `${p.name} (${p.host})`).join(', ') || '—';
@@ -43,50 +44,40 @@ export function RunHistory({ latest }: { latest: string }) {
         </p>
       ) : null}
       {runs.length > 0 ? (
-        <div className="run-history-table">
-          <table aria-label="Kept runs">
-            <thead>
-              <tr>
-                <th scope="col">Base</th>
-                <th scope="col">Compare</th>
-                <th scope="col">When</th>
-                <th scope="col">Where</th>
-                <th scope="col">Suites</th>
-                <th scope="col">Result</th>
-                <th scope="col">Duration</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((run) => (
-                <tr key={run.runId} className={run.status === 'passed' ? '' : 'run-failed'}>
-                  <td>
-                    <input
-                      type="radio"
-                      name="run-base"
-                      aria-label={`Base: the run of ${when(run)}`}
-                      checked={run.runId === base}
-                      onChange={() => setPicked({ head, base: run.runId })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      type="radio"
-                      name="run-head"
-                      aria-label={`Compare: the run of ${when(run)}`}
-                      checked={run.runId === head}
-                      onChange={() => setPicked({ base, head: run.runId })}
-                    />
-                  </td>
-                  <td>{when(run)}</td>
-                  <td>{where(run)}</td>
-                  <td>{what(run)}</td>
-                  <td>{totals(run)}</td>
-                  <td>{(run.durationMs / 1000).toFixed(1)} s</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="kept-runs" aria-label="Kept runs">
+          {runs.map((run) => (
+            <li key={run.runId} className={run.status === 'passed' ? 'kept-run' : 'kept-run run-failed'}>
+              <span className="kept-run-picks">
+                <label>
+                  <input
+                    type="radio"
+                    name="run-base"
+                    aria-label={`Base: the run of ${when(run)}`}
+                    checked={run.runId === base}
+                    onChange={() => setPicked({ head, base: run.runId })}
+                  />
+                  Base
+                </label>
+                <label>
+                  <input
+                    type="radio"
+                    name="run-head"
+                    aria-label={`Compare: the run of ${when(run)}`}
+                    checked={run.runId === head}
+                    onChange={() => setPicked({ base, head: run.runId })}
+                  />
+                  Compare
+                </label>
+              </span>
+              <strong>{when(run)}</strong>
+              <span>{what(run)}</span>
+              <span className="muted">{where(run)}</span>
+              <span className="kept-run-result">
+                {totals(run)} in {(run.durationMs / 1000).toFixed(1)} s
+              </span>
+            </li>
+          ))}
+        </ul>
       ) : null}
       {base && head && base !== head ? <RunDiffView base={base} head={head} /> : null}
       {base && head && base === head ? <p className="muted">Pick two different runs to compare.</p> : null}
