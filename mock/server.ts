@@ -44,6 +44,12 @@ export interface MockServerOptions {
    * takes no lock: a test's own folder needs none.
    */
   lockDataDir?: (dataDir: string) => Promise<MockDataDirLock>;
+  /**
+   * PEM of the CA whose client certificates the mock requires (`mock serve --client-ca`): a
+   * connection without one signed by it is refused in the TLS handshake, as a service behind
+   * mutual TLS refuses it.
+   */
+  clientCa?: string;
 }
 
 interface MockDataDirLock {
@@ -139,7 +145,11 @@ async function listen(
   const control = new MockControl(service);
   const app = Fastify({
     // The whole chain, as a server behind a private CA is set up: a client can read its issuer.
-    https: { key: tls.key, cert: `${tls.cert}\n${tls.ca}` },
+    https: {
+      key: tls.key,
+      cert: `${tls.cert}\n${tls.ca}`,
+      ...(options.clientCa ? { ca: options.clientCa, requestCert: true, rejectUnauthorized: true } : {}),
+    },
     bodyLimit: BODY_LIMIT,
     logger: false,
     forceCloseConnections: true,

@@ -20,9 +20,10 @@ import {
 import type { Clock } from '../../shared/clock';
 import { ApiError, errorFromResponse } from './api-error';
 import { parseReply, rateFrom, readBody, receivedHeaders } from './api-reply';
-import { classifyFailure, withDeadline } from './call-failure';
+import { classifyFailure, withClientCertReason, withDeadline } from './call-failure';
 import { CallLog, loggedFrames } from './call-log';
 import { ChatStream } from './chat-stream';
+import type { ClientCertificateTls } from './client-certificate';
 import type { ProxyChoice } from './proxy';
 import type { RateLimiter } from './rate-limiter';
 import { MAX_BODY_BYTES, MAX_STREAM_BYTES } from './reply-limits';
@@ -37,6 +38,8 @@ export interface ApiClientOptions {
   proxy?: ProxyChoice | undefined;
   /** The proxy's password, read when the first request goes out (the keychain's). */
   proxyPassword?: () => Promise<string | undefined>;
+  /** The client certificate (client-certificate.ts), read when the first request goes out. */
+  clientCert?: () => Promise<ClientCertificateTls>;
   keyId: string;
   secret: () => Promise<string>;
   limiter: RateLimiter;
@@ -100,10 +103,12 @@ export class ApiClient {
     this.connections ??= (async () => {
       const { ca, proxy, proxyPassword } = this.options;
       const password = proxy ? await proxyPassword?.() : undefined;
-      if (!proxy || !password) return dispatcherFor({ ...(ca ? { ca } : {}), proxy });
+      const clientCert = await this.options.clientCert?.();
+      const tls = { ...(ca ? { ca } : {}), clientCert };
+      if (!proxy || !password) return dispatcherFor({ ...tls, proxy });
       const url = new URL(proxy.url);
       url.password = encodeURIComponent(password);
-      return dispatcherFor({ ...(ca ? { ca } : {}), proxy: { ...proxy, url } });
+      return dispatcherFor({ ...tls, proxy: { ...proxy, url } });
     })();
     // A keychain that could not be read this time is asked again by the next request.
     this.connections.catch(() => (this.connections = undefined));
@@ -187,7 +192,7 @@ export class ApiClient {
     } catch (error) {
       call.clear();
       this.options.limiter.observe({});
-      const failure = this.classify(error, opts.signal, timeoutMs, controller.signal);
+      const failure = await this.classify(error, opts.signal, timeoutMs, controller.signal);
       this.calls.finish(entry, t0, { status: 0, headers: {}, body: '', errorCode: failure.code });
       throw failure;
     }
@@ -234,7 +239,14 @@ export class ApiClient {
         abort: () => controller.abort(),
         maxBytes: this.options.limits?.streamBytes ?? MAX_STREAM_BYTES,
         classify: (error, partial) => {
-          const failure = this.classify(error, opts.signal, timeoutMs, controller.signal);
+          // Mid-stream the service has answered: its client-certificate check is long passed.
+          const failure = classifyFailure(error, {
+            user: opts.signal,
+            own: controller.signal,
+            timeoutMs,
+            baseUrl: this.options.baseUrl,
+            proxy: this.options.proxy?.shown,
+          });
           const dropped = failure.code === 'NETWORK';
           const seconds = Math.round(timeoutMs / 1000);
           return new ApiError({
@@ -356,7 +368,7 @@ export class ApiClient {
         onRoundTrip?.(performance.now() - t0, { status, requestId: headers['x-request-id'] });
       } catch (error) {
         attempt.clear();
-        const failure = this.classify(error, signal, call.timeoutMs, attempt.signal);
+        const failure = await this.classify(error, signal, call.timeoutMs, attempt.signal);
         this.options.limiter.observe({}); // no reply: release a limit probe, learn nothing
         this.calls.finish(entry, t0, { status, headers, body: text, errorCode: failure.code });
         if (call.idempotent && failure.code === 'NETWORK' && count5xx < max5xx) {
@@ -399,13 +411,9 @@ export class ApiClient {
     user: AbortSignal | undefined,
     timeoutMs: number,
     own?: AbortSignal,
-  ): ApiError {
-    return classifyFailure(error, {
-      user,
-      own,
-      timeoutMs,
-      baseUrl: this.options.baseUrl,
-      proxy: this.options.proxy?.shown,
-    });
+  ): Promise<ApiError> {
+    const { baseUrl, proxy, ca, clientCert } = this.options;
+    const failure = classifyFailure(error, { user, own, timeoutMs, baseUrl, proxy: proxy?.shown });
+    return withClientCertReason(failure, error, { baseUrl, proxy, ca, clientCert });
   }
 }

@@ -4,6 +4,8 @@
 // trusted" rather than "could not reach the service".
 import { errors as undiciErrors } from './http-agent';
 import { ApiError } from './api-error';
+import { probeClientCertRefusal, type ClientCertificateTls } from './client-certificate';
+import { trustFor } from './trust-store';
 import { untrustedCertificateCode } from './server-certificate';
 
 /** Why the client itself ended a call: its time was up. */
@@ -101,4 +103,47 @@ export function classifyFailure(
       : `Could not reach the service at ${call.baseUrl} (${detail}).`,
     cause: error,
   });
+}
+
+/**
+ * A NETWORK failure that may be a service's client-certificate check: it closed a direct TLS
+ * connection before answering ("other side closed"). One handshake more tells (client-certificate.ts);
+ * anything else passes as it is. Through a proxy the tunnel hides this: the failure stays NETWORK.
+ */
+export async function withClientCertReason(
+  failure: ApiError,
+  error: unknown,
+  call: {
+    baseUrl: string;
+    proxy?: unknown;
+    ca?: string | undefined;
+    clientCert?: (() => Promise<ClientCertificateTls>) | undefined;
+  },
+): Promise<ApiError> {
+  const closed =
+    (error as { code?: string }).code === 'UND_ERR_SOCKET' &&
+    /other side closed/.test((error as Error).message);
+  if (failure.code !== 'NETWORK' || call.proxy || !closed) return failure;
+  const clientCert = await call.clientCert?.().catch(() => undefined);
+  const verdict = await probeClientCertRefusal(call.baseUrl, {
+    clientCertShown: clientCert !== undefined,
+    trust: trustFor(call.ca, clientCert),
+  }).catch(() => undefined);
+  if (verdict === 'required') {
+    return new ApiError({
+      status: 0,
+      code: 'CLIENT_CERT_REQUIRED',
+      message: `The service at ${call.baseUrl} asked for a client certificate and closed the connection without one, so nothing was sent. Add the certificate it expects to the profile (Profiles → Edit → Client certificate).`,
+      cause: error,
+    });
+  }
+  if (verdict === 'refused') {
+    return new ApiError({
+      status: 0,
+      code: 'CLIENT_CERT_REFUSED',
+      message: `The service at ${call.baseUrl} refused the client certificate of this profile (not issued by a CA it trusts, expired or revoked), so nothing was sent. Ask whoever issued it, or choose another in Profiles → Edit.`,
+      cause: error,
+    });
+  }
+  return failure;
 }

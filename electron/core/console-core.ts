@@ -165,6 +165,7 @@ export class ConsoleCore {
     const profiles: ProfileStore = new ProfileStore(settings, {
       keyExists: (id) => vault.has(id),
       caDir: join(options.dataDir, 'ca'),
+      clientCertDir: join(options.dataDir, 'client-certs'),
       keyOrigins: {
         status: (keyId, origin) => vault.originStatus(keyId, origin),
         allow: (keyId, origin) => vault.allowOrigin(keyId, origin),

@@ -11,6 +11,7 @@ import UndiciProxyAgent from 'undici/lib/dispatcher/proxy-agent.js';
 import UndiciDispatcher from 'undici/lib/dispatcher/dispatcher.js';
 import api from 'undici/lib/api/index.js';
 import undiciErrors from 'undici/lib/core/errors.js';
+import type { ClientCertificateTls } from './client-certificate';
 import type { ProxyChoice } from './proxy';
 import { trustFor } from './trust-store';
 
@@ -24,11 +25,15 @@ export const errors = undiciErrors;
 /**
  * Connections to one service: direct, or through `proxy` — a CONNECT tunnel for https://, so TLS
  * runs from here to the service, checked against the bundled and the system's roots and `ca`
- * when given (trust-store.ts). Credentials in the proxy's URL
- * become its Proxy-Authorization.
+ * when given (trust-store.ts), with the profile's client certificate when it has one. Credentials
+ * in the proxy's URL become its Proxy-Authorization.
  */
-export function dispatcherFor(options: { ca?: string; proxy?: ProxyChoice | undefined }): Dispatcher {
-  const tls = { secureContext: trustFor(options.ca) };
+export function dispatcherFor(options: {
+  ca?: string;
+  proxy?: ProxyChoice | undefined;
+  clientCert?: ClientCertificateTls | undefined;
+}): Dispatcher {
+  const tls = { secureContext: trustFor(options.ca, options.clientCert) };
   return options.proxy
     ? new UndiciProxyAgent({ uri: options.proxy.url.href, requestTls: tls })
     : new UndiciAgent({ connect: tls });

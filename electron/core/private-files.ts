@@ -223,8 +223,11 @@ export function readPrivateFileSync(file: string): string {
   }
 }
 
-/** Creates `file` (0600) with `data`; fails if anything, a link included, has that name. */
-export function createPrivateFileSync(file: string, data: string): void {
+/**
+ * Creates `file` (0600) with `data`; fails if anything, a link included, has that name. Text is
+ * written through the output guard; bytes (a PKCS#12 certificate) as they are.
+ */
+export function createPrivateFileSync(file: string, data: string | Buffer): void {
   let fd: number;
   try {
     fd = openSync(file, CREATE_NEW_FLAGS, FILE_MODE);
@@ -234,7 +237,8 @@ export function createPrivateFileSync(file: string, data: string): void {
   }
   try {
     fchmodSync(fd, FILE_MODE);
-    writeSync(fd, guardText(data));
+    if (typeof data === 'string') writeSync(fd, guardText(data));
+    else writeSync(fd, data);
     fsyncSync(fd);
   } finally {
     closeSync(fd);

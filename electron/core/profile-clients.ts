@@ -5,6 +5,11 @@ import { readFileSync } from 'node:fs';
 import type { Clock } from '../../shared/clock';
 import { ApiClient } from './api-client';
 import type { AppLog } from './app-log';
+import {
+  clientCertificateTls,
+  clientCertPassphraseAccount,
+  type ClientCertificateTls,
+} from './client-certificate';
 import { CoreError } from './core-error';
 import type { KeyVault } from './key-vault';
 import type { ProfileStore } from './profile-store';
@@ -81,6 +86,7 @@ export class ProfileClients {
       ...(profile.proxyPasswordSavedAt
         ? { proxyPassword: () => this.host.secrets.get(proxyPasswordAccount(profile.id)) }
         : {}),
+      ...(profile.clientCert ? { clientCert: () => this.clientCertOf(profile) } : {}),
       keyId: key.id,
       secret: () => vault.secretFor(key.id),
       limiter: limiters.for(key.id, key.tier),
@@ -98,6 +104,25 @@ export class ProfileClients {
     });
     this.clients.set(profile.id, { profile: { ...profile }, client });
     return client;
+  }
+
+  /** The profile's client certificate as TLS takes it: our copy, with its passphrase from the keychain. */
+  private async clientCertOf(profile: Profile): Promise<ClientCertificateTls> {
+    const record = profile.clientCert;
+    if (!record) return {};
+    let material: Buffer;
+    try {
+      material = readFileSync(record.file);
+    } catch {
+      throw new CoreError(
+        'CLIENT_CERT_MISSING',
+        `The client certificate of the profile "${profile.name}" is missing from the data folder: edit the profile and choose it again.`,
+      );
+    }
+    const passphrase = record.passphraseSavedAt
+      ? await this.host.secrets.get(clientCertPassphraseAccount(profile.id))
+      : undefined;
+    return clientCertificateTls({ material, ...(passphrase ? { passphrase } : {}) }).tls;
   }
 
   async close(): Promise<void> {
@@ -120,13 +145,15 @@ export class ProfileClients {
   }
 }
 
-/** Same service, key and CA: the cached client still fits the profile. */
+/** Same service, key, CA, proxy and client certificate: the cached client still fits the profile. */
 function sameTarget(a: Profile, b: Profile): boolean {
   return (
     a.baseUrl === b.baseUrl &&
     a.keyId === b.keyId &&
     a.caCertPath === b.caCertPath &&
     a.proxy === b.proxy &&
-    a.proxyPasswordSavedAt === b.proxyPasswordSavedAt
+    a.proxyPasswordSavedAt === b.proxyPasswordSavedAt &&
+    a.clientCert?.file === b.clientCert?.file &&
+    a.clientCert?.passphraseSavedAt === b.clientCert?.passphraseSavedAt
   );
 }

@@ -5,6 +5,11 @@ import type { Clock } from '../../shared/clock';
 import type { ConnectionTest, ProfileInfo } from '../../shared/bridge/profiles';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-error';
+import {
+  clientCertificateMaterial,
+  clientCertPassphraseAccount,
+  readClientCertificate,
+} from './client-certificate';
 import type { AppLog } from './app-log';
 import { CoreError } from './core-error';
 import type { KeyVault } from './key-vault';
@@ -15,12 +20,76 @@ import { rememberSecret } from './redact';
 import type { SecretStore } from './secret-store';
 import { readServerChain } from './server-certificate';
 
-function profileInfo(profiles: ProfileStore, profile: Profile): ProfileInfo {
-  return { ...profile, active: profiles.active()?.id === profile.id };
+function profileInfo(profiles: ProfileStore, { clientCert, ...profile }: Profile): ProfileInfo {
+  // Where our copy of the certificate is stays here: a window has nothing to do with the file.
+  const shownCert = clientCert ? (({ file: _file, ...shown }) => shown)(clientCert) : undefined;
+  return {
+    ...profile,
+    ...(shownCert ? { clientCert: shownCert } : {}),
+    active: profiles.active()?.id === profile.id,
+  };
 }
 
 export function profileInfos(profiles: ProfileStore): ProfileInfo[] {
   return profiles.list().map((profile) => profileInfo(profiles, profile));
+}
+
+/** A client certificate as a window gives it (client-certificate.ts): the file, a key apart, a passphrase. */
+interface ClientCertificateFields {
+  /** PEM text, or a PKCS#12 file in base64. */
+  clientCert?: string | undefined;
+  clientKey?: string | undefined;
+  clientCertPassphrase?: string | undefined;
+  /** Show no client certificate any more. */
+  noClientCert?: true | undefined;
+}
+
+/** Checks the certificate given, before anything is saved: a refusal leaves the profile as it was. */
+function checkClientCert(
+  fields: ClientCertificateFields,
+): ReturnType<typeof readClientCertificate> | undefined {
+  if (fields.clientCert === undefined || fields.clientCert.trim() === '') return undefined;
+  return readClientCertificate({
+    material: clientCertificateMaterial(fields.clientCert),
+    ...(fields.clientKey?.trim() ? { key: fields.clientKey } : {}),
+    ...(fields.clientCertPassphrase ? { passphrase: fields.clientCertPassphrase } : {}),
+  });
+}
+
+/**
+ * The checked certificate kept for profile `id` (a copy of ours), its passphrase in the keychain;
+ * or, with `noClientCert`, neither any more. Nothing given: as it was.
+ */
+async function keepClientCert(
+  core: ProfileHost,
+  id: string,
+  checked: ReturnType<typeof readClientCertificate> | undefined,
+  fields: ClientCertificateFields,
+): Promise<void> {
+  const account = clientCertPassphraseAccount(id);
+  const had = core.profiles.get(id)?.clientCert?.passphraseSavedAt !== undefined;
+  if (!checked) {
+    if (!fields.noClientCert) return;
+    if (had) await core.secrets.delete(account);
+    core.profiles.keepClientCert(id, null);
+    return;
+  }
+  const passphrase = fields.clientCertPassphrase || undefined;
+  if (passphrase) {
+    rememberSecret(passphrase);
+    await core.secrets.set(account, passphrase);
+  } else if (had) {
+    await core.secrets.delete(account);
+  }
+  const { stored, format, subject, issuer, validTo } = checked;
+  core.profiles.keepClientCert(id, {
+    stored,
+    format,
+    subject,
+    issuer,
+    validTo,
+    ...(passphrase ? { passphraseSavedAt: core.clock.now() } : {}),
+  });
 }
 
 /**
@@ -33,16 +102,24 @@ export async function addProfileConfirmed(
   {
     confirmKey,
     proxyPassword,
+    clientCert,
+    clientKey,
+    clientCertPassphrase,
+    noClientCert,
     ...profile
-  }: Omit<NewProfile, 'caCertPath' | 'proxyPasswordSavedAt'> & {
-    confirmKey?: string | undefined;
-    proxyPassword?: string | undefined;
-  },
+  }: Omit<NewProfile, 'caCertPath' | 'proxyPasswordSavedAt' | 'clientCert'> &
+    ClientCertificateFields & {
+      confirmKey?: string | undefined;
+      proxyPassword?: string | undefined;
+    },
 ): Promise<ProfileInfo> {
+  const certFields = { clientCert, clientKey, clientCertPassphrase, noClientCert };
+  const certificate = checkClientCert(certFields);
   if (confirmKey !== undefined) await core.vault.confirmWithSecret(profile.keyId, confirmKey);
   const added = core.profiles.add(profile, { originConfirmed: confirmKey !== undefined });
   try {
     await keepProxyPassword(core, added.id, proxyPassword);
+    await keepClientCert(core, added.id, certificate, certFields);
   } catch (error) {
     core.profiles.remove(added.id); // all or nothing: the form still holds what was typed
     throw error;
@@ -87,11 +164,14 @@ async function keepProxyPassword(
   core.profiles.update(id, { proxyPasswordSavedAt: core.clock.now() });
 }
 
-/** Removes a profile and the proxy password it kept. */
+/** Removes a profile and the passwords it kept (its proxy's, its client certificate's). */
 export async function removeProfile(core: ProfileHost, id: string): Promise<{ removed: string }> {
-  const hadPassword = core.profiles.get(id)?.proxyPasswordSavedAt !== undefined;
+  const gone = core.profiles.get(id);
   core.profiles.remove(id);
-  if (hadPassword) await core.secrets.delete(proxyPasswordAccount(id)).catch(() => false);
+  if (gone?.proxyPasswordSavedAt !== undefined)
+    await core.secrets.delete(proxyPasswordAccount(id)).catch(() => false);
+  if (gone?.clientCert?.passphraseSavedAt !== undefined)
+    await core.secrets.delete(clientCertPassphraseAccount(id)).catch(() => false);
   return { removed: id };
 }
 
@@ -107,14 +187,21 @@ export async function updateProfileConfirmed(
     systemCa,
     proxy,
     proxyPassword,
+    clientCert,
+    clientKey,
+    clientCertPassphrase,
+    noClientCert,
     ...changes
-  }: Omit<NewProfile, 'caCertPath' | 'proxyPasswordSavedAt'> & {
-    id: string;
-    systemCa?: true | undefined;
-    confirmKey?: string | undefined;
-    proxyPassword?: string | undefined;
-  },
+  }: Omit<NewProfile, 'caCertPath' | 'proxyPasswordSavedAt' | 'clientCert'> &
+    ClientCertificateFields & {
+      id: string;
+      systemCa?: true | undefined;
+      confirmKey?: string | undefined;
+      proxyPassword?: string | undefined;
+    },
 ): Promise<ProfileInfo> {
+  const certFields = { clientCert, clientKey, clientCertPassphrase, noClientCert };
+  const certificate = checkClientCert(certFields);
   if (confirmKey !== undefined) await core.vault.confirmWithSecret(changes.keyId, confirmKey);
   const hadPassword = core.profiles.get(id)?.proxyPasswordSavedAt !== undefined;
   const updated = core.profiles.update(
@@ -127,6 +214,7 @@ export async function updateProfileConfirmed(
     { originConfirmed: confirmKey !== undefined },
   );
   await keepProxyPassword(core, id, proxyPassword, hadPassword);
+  await keepClientCert(core, id, certificate, certFields);
   return profileInfo(core.profiles, core.profiles.get(id) ?? updated);
 }
 

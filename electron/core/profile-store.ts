@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import type { ClientCertificateRecord } from './client-certificate';
 import type { KeyVault } from './key-vault';
 import { createPrivateFileSync, ensurePrivateDirSync } from './private-files';
 import {
@@ -36,6 +37,8 @@ export interface ProfileStoreOptions {
   keyExists?: (keyId: string) => boolean;
   /** Where CA certificates given as PEM text are kept (one file each, readable by the user only). */
   caDir?: string;
+  /** Where the copies of client certificates are kept (one file each, readable by the user only). */
+  clientCertDir?: string;
   /** Which origins each key may be sent to (the vault's `originStatus` / `allowOrigin`). */
   keyOrigins?: {
     status(keyId: string, origin: string): 'allowed' | 'first' | 'new';
@@ -140,29 +143,43 @@ export class ProfileStore {
   private writeCaPem(pem: string): { file: string; undo: () => void } {
     const caDir = this.options.caDir;
     if (!caDir) throw new ProfileError('INVALID_CA', 'This store keeps no CA files: give a path.');
-    // A real folder of ours (never a link), made 0700: the copies are the user's.
-    const madeDir = ensurePrivateDirSync(caDir, dirname(caDir));
-    const file = resolve(caDir, `${randomUUID()}.pem`);
-    const undo = (): void => {
-      rmSync(file, { force: true });
-      // Only if still empty: another process may have put a CA of its own there meanwhile.
-      if (madeDir) rmdirIfEmpty(caDir);
-    };
-    try {
-      createPrivateFileSync(file, pem);
-    } catch (error) {
-      undo(); // a full disk must not leave half a certificate behind
-      throw error;
-    }
-    return { file, undo };
+    return writeOwnCopy(caDir, '.pem', pem);
   }
 
-  /** A CA file of ours (in ca/) that no profile names any more is deleted; the user's own never. */
-  private dropOwnCa(path: string | undefined): void {
-    const caDir = this.options.caDir;
-    if (!path || !caDir || dirname(path) !== resolve(caDir)) return;
-    if (this.list().some((p) => p.caCertPath === path)) return;
-    rmSync(path, { force: true });
+  /**
+   * Keeps a checked client certificate for a profile: a copy of ours (the user may move or renew
+   * theirs), named in the profile with what it says of itself; the copy it replaces goes.
+   */
+  keepClientCert(
+    id: string,
+    certificate: (Omit<ClientCertificateRecord, 'file'> & { stored: Buffer }) | null,
+  ): Profile {
+    if (!certificate) return this.update(id, { clientCert: null });
+    const dir = this.options.clientCertDir;
+    if (!dir) throw new ProfileError('INVALID_CLIENT_CERT', 'This store keeps no client certificates.');
+    const { stored, ...record } = certificate;
+    const written = writeOwnCopy(dir, record.format === 'pkcs12' ? '.p12' : '.pem', stored);
+    try {
+      return this.update(id, { clientCert: { ...record, file: written.file } });
+    } catch (error) {
+      written.undo();
+      throw error;
+    }
+  }
+
+  /** Copies of ours (in ca/, client-certs/) that no profile names any more are deleted; the user's own files never. */
+  private dropOwnCopies(gone: Profile): void {
+    const drop = (
+      path: string | undefined,
+      dir: string | undefined,
+      named: (p: Profile) => string | undefined,
+    ): void => {
+      if (!path || !dir || dirname(path) !== resolve(dir)) return;
+      if (this.list().some((p) => named(p) === path)) return;
+      rmSync(path, { force: true });
+    };
+    drop(gone.caCertPath, this.options.caDir, (p) => p.caCertPath);
+    drop(gone.clientCert?.file, this.options.clientCertDir, (p) => p.clientCert?.file);
   }
 
   /**
@@ -185,6 +202,7 @@ export class ProfileStore {
         changes.proxyPasswordSavedAt === null
           ? undefined
           : (changes.proxyPasswordSavedAt ?? current.proxyPasswordSavedAt),
+      clientCert: changes.clientCert === null ? undefined : (changes.clientCert ?? current.clientCert),
     };
     this.checkOrigin(merged.keyId, merged.baseUrl, options);
     if (pem !== undefined) checkPemCertificates(pem, 'The CA certificate');
@@ -202,7 +220,7 @@ export class ProfileStore {
       }
       this.options.keyOrigins?.allow(stored.keyId, originOf(stored.baseUrl));
     });
-    if (stored.caCertPath !== current.caCertPath) this.dropOwnCa(current.caCertPath);
+    this.dropOwnCopies(current);
     return { ...stored, builtIn: false };
   }
 
@@ -214,7 +232,7 @@ export class ProfileStore {
         if (draft.activeProfileId === id) delete draft.activeProfileId;
       }),
     );
-    this.dropOwnCa(removed.caCertPath);
+    this.dropOwnCopies(removed);
   }
 
   use(id: string): Profile {
@@ -304,6 +322,7 @@ export class ProfileStore {
       ...(proxy && proxy !== 'none' && input.proxyPasswordSavedAt
         ? { proxyPasswordSavedAt: input.proxyPasswordSavedAt }
         : {}),
+      ...(input.clientCert ? { clientCert: input.clientCert } : {}),
     };
   }
 }
@@ -332,4 +351,27 @@ export async function installEmbeddedMock(
   const profile = embeddedMockProfile({ baseUrl: mock.baseUrl, caCertPath: mock.caCertPath, keyId: key.id });
   profiles.setEmbeddedMock(profile);
   return profile;
+}
+
+/** Writes `data` into a new file of `dir` (0600, in a 0700 folder); `undo` puts the folder back. */
+function writeOwnCopy(
+  dir: string,
+  extension: string,
+  data: string | Buffer,
+): { file: string; undo: () => void } {
+  // A real folder of ours (never a link), made 0700: the copies are the user's.
+  const madeDir = ensurePrivateDirSync(dir, dirname(dir));
+  const file = resolve(dir, `${randomUUID()}${extension}`);
+  const undo = (): void => {
+    rmSync(file, { force: true });
+    // Only if still empty: another process may have put a copy of its own there meanwhile.
+    if (madeDir) rmdirIfEmpty(dir);
+  };
+  try {
+    createPrivateFileSync(file, data);
+  } catch (error) {
+    undo(); // a full disk must not leave half a certificate behind
+    throw error;
+  }
+  return { file, undo };
 }

@@ -7,6 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { isIPv4 } from 'node:net';
 import { resolve } from 'node:path';
 import { API_PREFIX } from '../../shared/api';
+import type { ClientCertificateRecord } from './client-certificate';
 import { CoreError } from './core-error';
 import { parseProxyUrl } from './proxy';
 
@@ -25,6 +26,8 @@ export interface Profile {
   proxy?: string;
   /** When a password for `proxy` was put in the keychain (epoch ms); none: no password. */
   proxyPasswordSavedAt?: number;
+  /** The certificate shown to a service that asks for one (client-certificate.ts). */
+  clientCert?: ClientCertificateRecord;
   /** The embedded mock: cannot be edited or removed. */
   builtIn: boolean;
 }
@@ -38,6 +41,7 @@ export interface ProfileInput {
   /** Empty or absent: the environment's; `none`; or a proxy URL (checkProxySetting). */
   proxy?: string;
   proxyPasswordSavedAt?: number;
+  clientCert?: ClientCertificateRecord;
 }
 
 /** A new profile; its CA may come as PEM text (pasted, or read by the renderer), kept in a file of ours. */
@@ -46,11 +50,15 @@ export interface NewProfile extends ProfileInput {
 }
 
 /** `caCertPath: null` removes the custom CA; `proxy: null` goes back to the environment's. */
-export type ProfileChanges = Partial<Omit<ProfileInput, 'caCertPath' | 'proxy' | 'proxyPasswordSavedAt'>> & {
+export type ProfileChanges = Partial<
+  Omit<ProfileInput, 'caCertPath' | 'proxy' | 'proxyPasswordSavedAt' | 'clientCert'>
+> & {
   caCertPath?: string | null;
   proxy?: string | null;
   /** null: the password was removed. */
   proxyPasswordSavedAt?: number | null;
+  /** null: the profile shows no client certificate any more. */
+  clientCert?: ClientCertificateRecord | null;
 };
 
 export type ProfileErrorCode =
@@ -60,6 +68,7 @@ export type ProfileErrorCode =
   | 'INSECURE_URL'
   | 'INVALID_CA'
   | 'INVALID_PROXY'
+  | 'INVALID_CLIENT_CERT'
   | 'UNKNOWN_KEY'
   | 'NOT_FOUND'
   | 'BUILT_IN'

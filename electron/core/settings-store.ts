@@ -40,6 +40,16 @@ const StoredProfileSchema = z.object({
   caCertPath: z.string().optional(),
   proxy: z.string().optional(),
   proxyPasswordSavedAt: z.number().optional(),
+  clientCert: z
+    .object({
+      file: z.string(),
+      format: z.enum(['pem', 'pkcs12']),
+      subject: z.string(),
+      issuer: z.string(),
+      validTo: z.number(),
+      passphraseSavedAt: z.number().optional(),
+    })
+    .optional(),
 });
 export type StoredProfile = z.infer<typeof StoredProfileSchema>;
 

@@ -7,6 +7,7 @@
 // It is read once, at the first connection that needs it, and each profile gets one TLS context,
 // not a parse of some hundreds of certificates per connection.
 import { createSecureContext, getCACertificates, rootCertificates, type SecureContext } from 'node:tls';
+import type { ClientCertificateTls } from './client-certificate';
 
 let roots: string[] | undefined;
 
@@ -28,7 +29,10 @@ function trustedRoots(): string[] {
   return roots;
 }
 
-/** One TLS context trusting the roots above and `ownCa`, a profile's pasted CA. */
-export function trustFor(ownCa?: string): SecureContext {
-  return createSecureContext({ ca: ownCa ? [...trustedRoots(), ownCa] : trustedRoots() });
+/**
+ * One TLS context trusting the roots above and `ownCa`, a profile's pasted CA, and showing
+ * `clientCert` to a service that asks for one.
+ */
+export function trustFor(ownCa?: string, clientCert?: ClientCertificateTls): SecureContext {
+  return createSecureContext({ ca: ownCa ? [...trustedRoots(), ownCa] : trustedRoots(), ...clientCert });
 }

@@ -22,6 +22,12 @@ export const PROFILES_CALLS = {
       proxy: text(2000).optional(),
       /** The proxy's password, kept in the keychain; '' removes the one kept. */
       proxyPassword: text(500).optional(),
+      /** A client certificate: PEM text (certificate and key), or a PKCS#12 file in base64. */
+      clientCert: text(1_000_000).optional(),
+      /** Its PEM private key, when the certificate's file holds none. */
+      clientKey: text(1_000_000).optional(),
+      /** The passphrase of the PKCS#12 file or the encrypted key, kept in the keychain. */
+      clientCertPassphrase: text(500).optional(),
     }),
     output: returns<ProfileInfo>(),
   },
@@ -43,6 +49,14 @@ export const PROFILES_CALLS = {
       proxy: text(2000).optional(),
       /** The proxy's password, kept in the keychain; '' removes the one kept. */
       proxyPassword: text(500).optional(),
+      /** A client certificate: PEM text (certificate and key), or a PKCS#12 file in base64. */
+      clientCert: text(1_000_000).optional(),
+      /** Its PEM private key, when the certificate's file holds none. */
+      clientKey: text(1_000_000).optional(),
+      /** The passphrase of the PKCS#12 file or the encrypted key, kept in the keychain. */
+      clientCertPassphrase: text(500).optional(),
+      /** Show no client certificate any more (its copy and passphrase go). */
+      noClientCert: z.literal(true).optional(),
     }),
     output: returns<ProfileInfo>(),
   },
@@ -74,6 +88,15 @@ export interface ProfileInfo {
   proxy?: string;
   /** When the proxy's password was put in the keychain (epoch ms); absent: none kept. */
   proxyPasswordSavedAt?: number;
+  /** The client certificate shown to a service that asks for one; never its key. */
+  clientCert?: {
+    format: 'pem' | 'pkcs12';
+    subject: string;
+    issuer: string;
+    /** When it stops being valid (epoch ms). */
+    validTo: number;
+    passphraseSavedAt?: number;
+  };
   builtIn: boolean;
   active: boolean;
 }

@@ -27,7 +27,7 @@ export async function addProfile(
   await form.getByLabel('Name').fill(profile.name);
   await form.getByLabel('Base URL').fill(profile.baseUrl);
   await form
-    .getByLabel('Key')
+    .getByRole('combobox', { name: 'Key', exact: true })
     .selectOption({ label: `${profile.key.name} (…${profile.key.secret.slice(-4)})` });
   if (profile.ca !== undefined) await form.getByLabel('CA certificate (optional, PEM)').fill(profile.ca);
   await form.getByRole('button', { name: 'Add profile' }).click();

@@ -73,7 +73,7 @@ test('a page on another port gets the cookie, yet no stored key reaches its serv
     const form = app.getByRole('form', { name: 'Add a profile' });
     await form.getByLabel('Name').fill('Other server');
     await form.getByLabel('Base URL').fill(echo.baseUrl);
-    await form.getByLabel('Key').selectOption({ index: 1 });
+    await form.getByRole('combobox', { name: 'Key', exact: true }).selectOption({ index: 1 });
     await form.getByRole('button', { name: 'Add profile' }).click();
     const confirm = app.getByRole('form', { name: 'Confirm the new server' });
     await expect(confirm).toContainText('Send this key to a new server?');

@@ -54,7 +54,7 @@ test('the Mock screen shows only on the Embedded mock profile, with keys, agents
   const form = app.getByRole('form', { name: 'Add a profile' });
   await form.getByLabel('Name').fill('Elsewhere');
   await form.getByLabel('Base URL').fill(mock.baseUrl);
-  await form.getByLabel('Key').selectOption({ index: 1 });
+  await form.getByRole('combobox', { name: 'Key', exact: true }).selectOption({ index: 1 });
   await form.getByLabel('CA certificate (optional, PEM)').fill(mock.ca);
   await form.getByRole('button', { name: 'Add profile' }).click();
   await app.getByRole('listitem', { name: 'Elsewhere' }).getByRole('button', { name: 'Use' }).click();

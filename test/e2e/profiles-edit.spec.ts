@@ -124,7 +124,9 @@ test('a profile behind a proxy of its own: connected through it, its password ke
     const form = app.getByRole('form', { name: 'Add a profile' });
     await form.getByLabel('Name').fill('Office');
     await form.getByLabel('Base URL').fill(mock.baseUrl);
-    await form.getByLabel('Key').selectOption({ label: `thirty (…${key.secret.slice(-4)})` });
+    await form
+      .getByRole('combobox', { name: 'Key', exact: true })
+      .selectOption({ label: `thirty (…${key.secret.slice(-4)})` });
     await form.getByLabel('CA certificate (optional, PEM)').fill(mock.ca);
     await form.getByRole('combobox', { name: /^Proxy/ }).selectOption('This proxy…');
     await form.getByLabel('Proxy URL').fill(proxy.url(PROXY_USER));

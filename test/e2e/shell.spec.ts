@@ -73,7 +73,9 @@ test('profiles: add one for another key, test its connection, and switch to it',
   const form = app.getByRole('form', { name: 'Add a profile' });
   await form.getByLabel('Name').fill('Local tier 30');
   await form.getByLabel('Base URL').fill(mock.baseUrl);
-  await form.getByLabel('Key').selectOption({ label: `thirty (…${mock.keys.tier30.slice(-4)})` });
+  await form
+    .getByRole('combobox', { name: 'Key', exact: true })
+    .selectOption({ label: `thirty (…${mock.keys.tier30.slice(-4)})` });
   await expect(form.getByText(`Sent only to ${new URL(mock.baseUrl).origin}`)).toBeVisible();
   await form.getByLabel('CA certificate (optional, PEM)').fill(mock.ca);
   await form.getByRole('button', { name: 'Add profile' }).click();
@@ -113,7 +115,9 @@ test('profiles: a key added at the command line has no server yet; its first pro
   const form = app.getByRole('form', { name: 'Add a profile' });
   await form.getByLabel('Name').fill('From the terminal');
   await form.getByLabel('Base URL').fill(mock.baseUrl);
-  await form.getByLabel('Key').selectOption({ label: `from the terminal (…${mock.keys.tier30.slice(-4)})` });
+  await form
+    .getByRole('combobox', { name: 'Key', exact: true })
+    .selectOption({ label: `from the terminal (…${mock.keys.tier30.slice(-4)})` });
   await expect(form.getByText('This key has no server yet')).toBeVisible();
   await form.getByLabel('CA certificate (optional, PEM)').fill(mock.ca);
   await form.getByRole('button', { name: 'Add profile' }).click();
@@ -145,7 +149,7 @@ test('a bad profile is refused in words, and the form keeps what was typed', asy
   const form = app.getByRole('form', { name: 'Add a profile' });
   await form.getByLabel('Name').fill('Plain http');
   await form.getByLabel('Base URL').fill('http://agents.example.com');
-  await form.getByLabel('Key').selectOption({ index: 1 });
+  await form.getByRole('combobox', { name: 'Key', exact: true }).selectOption({ index: 1 });
   await form.getByRole('button', { name: 'Add profile' }).click();
   await expect(app.getByRole('alert')).toContainText('INSECURE_URL');
   await expect(form.getByLabel('Base URL')).toHaveValue('http://agents.example.com');

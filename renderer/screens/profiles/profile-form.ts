@@ -1,5 +1,6 @@
 // The Add a profile form's values as profiles:add takes them: the CA certificate only when one was
-// given, the proxy as the profile keeps it (its password only when one was typed), then what the
+// given, the proxy as the profile keeps it (its password only when one was typed), a client
+// certificate only when a file was chosen, then what the
 // contract itself accepts. The server's address is the core's to judge
 // (https, except on this computer), in its words.
 import { z } from 'zod';
@@ -15,6 +16,11 @@ export interface ProfileFormValues {
   proxyMode: 'environment' | 'none' | 'url';
   proxyUrl: string;
   proxyPassword: string;
+  /** A client certificate file as read: PEM text, or a PKCS#12 file in base64. */
+  clientCert: string;
+  /** Its PEM key from a file of its own. */
+  clientKey: string;
+  clientCertPassphrase: string;
 }
 
 export const PROFILE_FORM_START: ProfileFormValues = {
@@ -25,6 +31,9 @@ export const PROFILE_FORM_START: ProfileFormValues = {
   proxyMode: 'environment',
   proxyUrl: '',
   proxyPassword: '',
+  clientCert: '',
+  clientKey: '',
+  clientCertPassphrase: '',
 };
 
 /** A profile's proxy setting (ProfileInfo.proxy) as the form shows it. */
@@ -44,6 +53,9 @@ export const profileForm = z
     proxyMode: z.enum(['environment', 'none', 'url']),
     proxyUrl: z.string(),
     proxyPassword: z.string(),
+    clientCert: z.string(),
+    clientKey: z.string(),
+    clientCertPassphrase: z.string(),
   })
   .transform(
     ({
@@ -54,6 +66,9 @@ export const profileForm = z
       proxyMode,
       proxyUrl,
       proxyPassword,
+      clientCert,
+      clientKey,
+      clientCertPassphrase,
     }): BridgeInput<'profiles:add'> => ({
       name: name.trim(),
       baseUrl: baseUrl.trim(),
@@ -61,6 +76,14 @@ export const profileForm = z
       ...(caCertPem.trim() ? { caCertPem } : {}),
       proxy: proxyMode === 'environment' ? '' : proxyMode === 'none' ? 'none' : proxyUrl.trim(),
       ...(proxyMode === 'url' && proxyPassword !== '' ? { proxyPassword } : {}),
+      // The certificate only when a file was chosen: its key and passphrase belong to it.
+      ...(clientCert
+        ? {
+            clientCert,
+            ...(clientKey ? { clientKey } : {}),
+            ...(clientCertPassphrase ? { clientCertPassphrase } : {}),
+          }
+        : {}),
     }),
   )
   .pipe(contractInput('profiles:add'));

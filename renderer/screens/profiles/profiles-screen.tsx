@@ -21,6 +21,7 @@ import {
 import { formResolver } from '../../data/contract';
 import { ConfirmOrigin } from './confirm-origin';
 import { PROFILE_FORM_START, profileForm, proxyFormValues, type ProfileFormValues } from './profile-form';
+import { clientCertFact, ClientCertFields } from './client-cert-fields';
 import { proxyFact, ProxyFields } from './proxy-fields';
 import { ScreenHeading } from '../../shell/screen-heading';
 import { takeProfileIntent } from '../../stores/profile-intent';
@@ -50,6 +51,9 @@ export function ProfilesScreen() {
     editTarget && profiles.data?.some((p) => p.id === editTarget.id) !== false ? editTarget : undefined;
   const removedWhileEditing = editTarget && !editing ? editTarget.name : undefined;
   const [systemCa, setSystemCa] = useState(false);
+  const [noClientCert, setNoClientCert] = useState(false);
+  /** Counts the forms shown: a new one starts with no file chosen. */
+  const [formRound, setFormRound] = useState(0);
   const [reading, setReading] = useState(false);
   const [results, setResults] = useState<Record<string, ConnectionTest | 'testing'>>({});
   const [error, setError] = useState<unknown>();
@@ -87,6 +91,7 @@ export function ProfilesScreen() {
   function startEditing(profile: ProfileInfo) {
     setEditing(profile);
     setSystemCa(false);
+    setNoClientCert(false);
     setConfirming(false);
     form.reset({
       ...PROFILE_FORM_START,
@@ -99,6 +104,7 @@ export function ProfilesScreen() {
 
   function stopEditing() {
     setEditing(undefined);
+    setFormRound((n) => n + 1);
     setConfirming(false);
     form.reset(PROFILE_FORM_START);
   }
@@ -160,6 +166,7 @@ export function ProfilesScreen() {
             id: editing.id,
             ...input,
             ...(systemCa && !input.caCertPem ? { systemCa: true as const } : {}),
+            ...(noClientCert && !input.clientCert ? { noClientCert: true as const } : {}),
             ...confirmed,
           });
         } else {
@@ -167,6 +174,8 @@ export function ProfilesScreen() {
         }
         setEditing(undefined);
         form.reset(PROFILE_FORM_START);
+        setNoClientCert(false);
+        setFormRound((n) => n + 1);
         setConfirming(false);
       } catch (e) {
         if (asBridgeError(e).code === 'ORIGIN_NOT_CONFIRMED') setConfirming(true);
@@ -182,6 +191,7 @@ export function ProfilesScreen() {
         {profiles.data?.map((p) => {
           const result = results[p.id];
           const key = keys.data?.find((k) => k.id === p.keyId);
+          const cert = clientCertFact(p, Date.now());
           return (
             <li key={p.id} className={`card profile ${p.active ? 'profile-active' : ''}`} aria-label={p.name}>
               <div className="profile-head">
@@ -247,6 +257,8 @@ export function ProfilesScreen() {
                 <dd>{p.caCertPath ? <code>{p.caCertPath}</code> : 'System trust store'}</dd>
                 <dt>Proxy</dt>
                 <dd>{proxyFact(p)}</dd>
+                <dt>Client certificate</dt>
+                <dd className={cert.warn ? 'warn-text' : undefined}>{cert.text}</dd>
               </dl>
               {result && result !== 'testing' ? <TestResult result={result} /> : null}
             </li>
@@ -350,6 +362,13 @@ export function ProfilesScreen() {
           fingerprint before you choose to trust it.
         </p>
         <ProxyFields form={form} editing={editing} />
+        <ClientCertFields
+          key={`${editing?.id ?? 'new'}-${formRound}`}
+          form={form}
+          editing={editing}
+          remove={noClientCert}
+          onRemoveChange={setNoClientCert}
+        />
         <div className="actions">
           <button type="submit" disabled={busy || !keyId}>
             {editing ? (busy ? 'Saving…' : 'Save profile') : busy ? 'Adding…' : 'Add profile'}
