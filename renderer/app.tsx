@@ -16,6 +16,7 @@ import { MuteToggle } from './shell/mute-toggle';
 import { ProfileSwitcher } from './shell/profile-switcher';
 import { RateGauge } from './shell/rate-gauge';
 import { ThemeSwitch } from './shell/theme-switch';
+import { UpdateReady } from './shell/update-ready';
 import { WindowTitle } from './shell/window-title';
 import { SCREENS, useNavigation, type Screen } from './stores/navigation';
 
@@ -40,6 +41,7 @@ const SCREEN_VIEWS = {
     import('./screens/playground/playground-screen').then((m) => m.PlaygroundScreen),
   ),
   Profiles: screenChunk(() => import('./screens/profiles/profiles-screen').then((m) => m.ProfilesScreen)),
+  Settings: screenChunk(() => import('./screens/settings/settings-screen').then((m) => m.SettingsScreen)),
   Tests: screenChunk(() => import('./screens/suites/tests-screen').then((m) => m.TestsScreen)),
   Threads: screenChunk(() => import('./screens/threads/threads-screen').then((m) => m.ThreadsScreen)),
   Usage: screenChunk(() => import('./screens/usage/usage-screen').then((m) => m.UsageScreen)),
@@ -141,6 +143,7 @@ function Shell() {
         <ProfileSwitcher />
         <ChaosBadge />
         <RateGauge />
+        <UpdateReady />
         <MuteToggle />
         <ThemeSwitch />
         {ready ? <WindowTitle /> : null}

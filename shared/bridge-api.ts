@@ -30,6 +30,7 @@ const EVENT_NAMES = {
   'mock:changed': true,
   'suites:changed': true,
   'suites:progress': true,
+  'app:updateStatus': true,
 } as const satisfies Record<BridgeEvent, true>;
 
 /** The events both transports forward: the preload subscribes to each, the web transport too. */

@@ -5,6 +5,7 @@
 // handlers/; they are thin: the rules live in the core. Plain Node: no `electron` import.
 import { homedir } from 'node:os';
 import { BRIDGE_CALLS, type BridgeCall, type BridgeResult } from '../../shared/bridge';
+import { noUpdates, type AppUpdates } from '../core/app-updates';
 import type { ConsoleCore } from '../core/console-core';
 import { guardValue } from '../core/output-guard';
 import { toBridgeError } from './bridge-error';
@@ -32,6 +33,8 @@ export interface BridgeHostOptions {
   chooseFolder?: () => Promise<string | undefined>;
   /** The web host's home folder, which a typed folder must be inside (default: the user's home). */
   homeDir?: string;
+  /** The desktop app's updater (electron/shell/updates.ts); elsewhere there is none. */
+  updates?: AppUpdates;
 }
 
 export class BridgeHost {
@@ -52,6 +55,7 @@ export class BridgeHost {
         options.transport === 'electron'
           ? { kind: 'chooser', choose: options.chooseFolder }
           : { kind: 'typed', homeDir: options.homeDir ?? homedir() },
+      updates: options.updates ?? noUpdates(options.version),
       onClose: (dispose) => this.disposers.push(dispose),
     };
     // Typed as every call of the contract: a call without a handler does not compile.

@@ -38,6 +38,11 @@ export interface ApiClientOptions {
   proxy?: ProxyChoice | undefined;
   /** The proxy's password, read when the first request goes out (the keychain's). */
   proxyPassword?: () => Promise<string | undefined>;
+  /**
+   * Without `proxy`: the operating system's proxy for the service, asked when the first request
+   * goes out (the desktop app's, PAC files included; proxy.ts).
+   */
+  systemProxy?: () => Promise<ProxyChoice | undefined>;
   /** The client certificate (client-certificate.ts), read when the first request goes out. */
   clientCert?: () => Promise<ClientCertificateTls>;
   keyId: string;
@@ -88,10 +93,13 @@ export class ApiClient {
   private connections: Promise<Dispatcher> | undefined;
   private readonly base: URL;
   private readonly calls: CallLog;
+  /** The proxy calls go through: the profile's or the environment's, else the system's once asked. */
+  private proxy: ProxyChoice | undefined;
 
   constructor(private readonly options: ApiClientOptions) {
     this.base = new URL(options.baseUrl.replace(/\/+$/, '') + API_PREFIX + '/');
     this.calls = new CallLog({ ...options, proxy: options.proxy?.shown });
+    this.proxy = options.proxy;
   }
 
   async close(): Promise<void> {
@@ -101,7 +109,12 @@ export class ApiClient {
   /** Made with the first request, once the proxy's password (if any) has been read. */
   private dispatcher(): Promise<Dispatcher> {
     this.connections ??= (async () => {
-      const { ca, proxy, proxyPassword } = this.options;
+      const { ca, proxyPassword, systemProxy } = this.options;
+      if (!this.proxy && systemProxy) {
+        this.proxy = await systemProxy();
+        this.calls.useProxy(this.proxy?.shown);
+      }
+      const proxy = this.proxy;
       const password = proxy ? await proxyPassword?.() : undefined;
       const clientCert = await this.options.clientCert?.();
       const tls = { ...(ca ? { ca } : {}), clientCert };
@@ -245,7 +258,7 @@ export class ApiClient {
             own: controller.signal,
             timeoutMs,
             baseUrl: this.options.baseUrl,
-            proxy: this.options.proxy?.shown,
+            proxy: this.proxy?.shown,
           });
           const dropped = failure.code === 'NETWORK';
           const seconds = Math.round(timeoutMs / 1000);
@@ -412,7 +425,8 @@ export class ApiClient {
     timeoutMs: number,
     own?: AbortSignal,
   ): Promise<ApiError> {
-    const { baseUrl, proxy, ca, clientCert } = this.options;
+    const { baseUrl, ca, clientCert } = this.options;
+    const proxy = this.proxy;
     const failure = classifyFailure(error, { user, own, timeoutMs, baseUrl, proxy: proxy?.shown });
     return withClientCertReason(failure, error, { baseUrl, proxy, ca, clientCert });
   }

@@ -19,7 +19,7 @@ interface CallResult {
 
 export class CallLog {
   constructor(
-    private readonly who: {
+    private who: {
       profileId: string;
       keyId: string;
       /** The proxy the calls go through, as shown; none: direct. */
@@ -27,6 +27,11 @@ export class CallLog {
       log?: ((entry: RequestLogEntry) => void) | undefined;
     },
   ) {}
+
+  /** The proxy found once the first call went out (the system's, asked then). */
+  useProxy(shown: string | undefined): void {
+    this.who = { ...this.who, proxy: shown };
+  }
 
   open(
     method: string,
@@ -69,6 +74,8 @@ export class CallLog {
     entry.rate = result.rate ?? {};
     if (result.requestId) entry.requestId = result.requestId;
     if (result.errorCode) entry.errorCode = result.errorCode;
+    // The system's proxy is asked with the first request, after its entry was opened.
+    if (this.who.proxy && !entry.proxy) entry.proxy = this.who.proxy;
     this.who.log(entry);
   }
 }

@@ -149,7 +149,6 @@ function explainOpenFailure(
 /** Distinguished names come one part per line from X509Certificate; a card shows them on one. */
 const oneLine = (name: string): string => name.split('\n').filter(Boolean).join(', ');
 
-
 /** The TLS alerts by which a service refuses a client certificate it was shown. */
 const CERT_REFUSED_ALERTS =
   /ALERT_(?:UNKNOWN_CA|BAD_CERTIFICATE|CERTIFICATE_UNKNOWN|CERTIFICATE_EXPIRED|CERTIFICATE_REVOKED|ACCESS_DENIED|UNSUPPORTED_CERTIFICATE)$/;

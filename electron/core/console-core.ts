@@ -68,6 +68,12 @@ export interface CoreOptions {
   /** Starts the health monitor (the app and the web host do; the CLI and most tests do not). */
   monitorHealth?: boolean;
   onWarning?: (message: string) => void;
+  /**
+   * The operating system's proxy for a URL, as Chromium answers it (`PROXY host:port; DIRECT`):
+   * the desktop app gives Electron's `session.resolveProxy`, which follows the system's settings
+   * and PAC files. Profiles that name no proxy of their own, with no proxy variables set, use it.
+   */
+  systemProxy?: (url: string) => Promise<string>;
 }
 
 export class ConsoleCore {
@@ -83,6 +89,8 @@ export class ConsoleCore {
   /** Threads: created and continued, recorded under the thread's agent (exchanges.ts). */
   readonly threads = new ThreadExchanges(this);
   private onWarning: ((message: string) => void) | undefined;
+  /** The system's proxy for a URL (the desktop app's; CoreOptions.systemProxy). */
+  systemProxy: ((url: string) => Promise<string>) | undefined;
   private appVersion = 'unknown';
   private closing = false;
   /**
@@ -221,6 +229,7 @@ export class ConsoleCore {
       appLog,
     );
     core.onWarning = options.onWarning;
+    core.systemProxy = options.systemProxy;
     opened = true;
     core.startupWarnings = whileOpening;
     core.secretStore = keychainOrMemory(keychain);

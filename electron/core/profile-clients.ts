@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Clock } from '../../shared/clock';
 import { ApiClient } from './api-client';
+import { ApiError } from './api-error';
 import type { AppLog } from './app-log';
 import {
   clientCertificateTls,
@@ -14,7 +15,14 @@ import { CoreError } from './core-error';
 import type { KeyVault } from './key-vault';
 import type { ProfileStore } from './profile-store';
 import { originOf, type Profile } from './profiles';
-import { parseProxyUrl, proxyFromEnvironment, ProxySettingError, type ProxyChoice } from './proxy';
+import {
+  environmentNamesProxy,
+  parseProxyUrl,
+  proxyFromEnvironment,
+  proxyFromSystem,
+  ProxySettingError,
+  type ProxyChoice,
+} from './proxy';
 import type { SecretStore } from './secret-store';
 import type { LimiterRegistry } from './rate-limiter';
 import type { RequestLog } from './request-log';
@@ -28,6 +36,8 @@ interface ProfileClientsHost {
   appLog: AppLog;
   /** Where proxy passwords are (the OS keychain, or this session's memory). */
   secrets: SecretStore;
+  /** The operating system's proxy answer for a URL (the desktop app's; proxy.ts proxyFromSystem). */
+  systemProxy?: ((url: string) => Promise<string>) | undefined;
 }
 
 /**
@@ -83,6 +93,7 @@ export class ProfileClients {
       baseUrl: profile.baseUrl,
       ...(profile.caCertPath ? { ca: readFileSync(profile.caCertPath, 'utf8') } : {}),
       proxy: proxyFor(profile),
+      ...(this.asksSystem(profile) ? { systemProxy: () => this.systemProxyOf(profile) } : {}),
       ...(profile.proxyPasswordSavedAt
         ? { proxyPassword: () => this.host.secrets.get(proxyPasswordAccount(profile.id)) }
         : {}),
@@ -104,6 +115,28 @@ export class ProfileClients {
     });
     this.clients.set(profile.id, { profile: { ...profile }, client });
     return client;
+  }
+
+  /**
+   * A profile that names no proxy of its own, in a process with no proxy variables, takes the
+   * operating system's where the host can ask for it (the desktop app).
+   */
+  private asksSystem(profile: Profile): boolean {
+    return (
+      this.host.systemProxy !== undefined &&
+      !profile.builtIn &&
+      profile.proxy === undefined &&
+      !environmentNamesProxy()
+    );
+  }
+
+  private async systemProxyOf(profile: Profile): Promise<ProxyChoice | undefined> {
+    const answer = await this.host.systemProxy?.(profile.baseUrl);
+    try {
+      return answer === undefined ? undefined : proxyFromSystem(answer);
+    } catch (error) {
+      throw new ApiError({ status: 0, code: 'PROXY_SETTING', message: (error as Error).message });
+    }
   }
 
   /** The profile's client certificate as TLS takes it: our copy, with its passphrase from the keychain. */

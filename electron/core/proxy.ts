@@ -117,3 +117,34 @@ export function proxyFromEnvironment(
   }
   return undefined;
 }
+
+/** Whether any proxy variable is set: then they decide, and the system's settings are not asked. */
+export function environmentNamesProxy(env: ProxyEnvironment = process.env): boolean {
+  return ['https_proxy', 'http_proxy', 'all_proxy'].some((name) =>
+    Boolean(env[name]?.trim() || env[name.toUpperCase()]?.trim()),
+  );
+}
+
+/**
+ * The operating system's answer for one URL, as Chromium gives it to the desktop app
+ * (`session.resolveProxy`, which applies the system's settings, PAC files included): a list like
+ * `PROXY proxy.corp:8080; DIRECT`, tried in order. The first entry decides: DIRECT is none;
+ * PROXY and HTTPS name a proxy; SOCKS is refused in words, as SOCKS anywhere else.
+ */
+export function proxyFromSystem(answer: string): ProxyChoice | undefined {
+  const first = answer.split(';')[0]?.trim() ?? '';
+  const [kind = '', where = ''] = first.split(/\s+/);
+  switch (kind.toUpperCase()) {
+    case '':
+    case 'DIRECT':
+      return undefined;
+    case 'PROXY':
+      return parseProxyUrl(`http://${where}`, "The system's proxy setting");
+    case 'HTTPS':
+      return parseProxyUrl(`https://${where}`, "The system's proxy setting");
+    default:
+      throw new ProxySettingError(
+        `The system's proxy setting for this service is ${kind.toLowerCase()} (${where}); the console uses http:// and https:// proxies only. Set a proxy in the profile.`,
+      );
+  }
+}

@@ -68,6 +68,13 @@ const SettingsSchema = z.looseObject({
       maxAgeDays: z.number().int().min(1).max(36_500).optional(),
     })
     .optional(),
+  /** The desktop app's updates: off when `enabled` is false; the channel it follows (app-updates.ts). */
+  updates: z
+    .strictObject({
+      enabled: z.boolean().optional(),
+      channel: z.enum(['stable', 'beta']).optional(),
+    })
+    .optional(),
 });
 type Settings = z.infer<typeof SettingsSchema>;
 

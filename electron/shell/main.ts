@@ -20,6 +20,7 @@ import { buildAppMenu, setAboutPanel } from './menu';
 import { APP_USER_MODEL_ID, rendererLocation } from './policy';
 import { followMonitors } from './health-alerts';
 import { createTray, destroyTray } from './tray';
+import { startUpdates } from './updates';
 import { createMainWindow } from './window';
 import { openWindowState, type WindowState } from './window-state';
 
@@ -35,6 +36,8 @@ interface Running {
   owner: FolderLock;
 }
 
+/** The app's updater, once the core is open (its settings are the core's). */
+let updates: ReturnType<typeof startUpdates> | undefined;
 /** The core's rotating log file, once the core is open (blocked requests, refused calls...). */
 let appLog: AppLog | undefined;
 /** What was logged while the core was opening (the window opens meanwhile): for its log file. */
@@ -132,12 +135,20 @@ async function start(): Promise<Running> {
     monitorHealth: true,
     ...keychainServiceFromEnvironment(),
     onWarning: warn,
+    // The system's proxy settings, PAC files included, as Chromium resolves them for each service.
+    systemProxy: (url) => session.defaultSession.resolveProxy(url),
   });
   const bridgeOpening = opening.then(
     (core) =>
       new BridgeHost(core, {
         transport: 'electron',
         version,
+        updates: (updates = startUpdates({
+          settings: core.settings,
+          dataDir,
+          version,
+          log: (line) => core.appLog.info(line),
+        })),
         // The Tests screen's "Open folder": the native chooser (the web host types a path instead).
         chooseFolder: async () => {
           const options = { title: 'Open a folder of suite files', properties: ['openDirectory' as const] };
@@ -182,6 +193,7 @@ async function start(): Promise<Running> {
 
 async function shutdown(started: Promise<Running | undefined>): Promise<void> {
   destroyTray();
+  updates?.stop();
   const services = await started;
   if (!services) return;
   services.disposeIpc();

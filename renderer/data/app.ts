@@ -1,6 +1,8 @@
 // The console's own facts (app:info): its version, the transport, and where keys can be kept.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UpdateStatus } from '../../shared/bridge';
 import { bridge } from '../bridge';
+import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 
 /** The app's info is asked again after 1 s while the keychain is being checked, then 2, 4, … 30 s. */
@@ -23,3 +25,29 @@ export const appInfoQuery = queryOptions({
 });
 
 export const useAppInfo = () => useQuery(appInfoQuery);
+
+/** The desktop app's updates (app:updates), kept current by app:updateStatus. */
+export const updatesQuery = queryOptions({
+  queryKey: queryKeys.updates(),
+  queryFn: () => bridge.app.updates({}),
+  staleTime: Infinity,
+});
+
+export const useUpdates = () => useQuery(updatesQuery);
+
+/** Each change the core makes is the status as it now is. Plain functions, as the header's. */
+const keep = (status: UpdateStatus): void => {
+  queryClient.setQueryData(updatesQuery.queryKey, status);
+};
+
+export async function checkForUpdates(): Promise<void> {
+  keep(await bridge.app.checkForUpdates({}));
+}
+
+export async function setUpdates(change: { enabled?: boolean; channel?: 'stable' | 'beta' }): Promise<void> {
+  keep(await bridge.app.setUpdates(change));
+}
+
+export async function installUpdate(): Promise<void> {
+  await bridge.app.installUpdate({});
+}

@@ -30,6 +30,7 @@ export function wireBridgeToCache(): void {
       void queryClient.invalidateQueries({ queryKey: queryKeys.health.incidents() });
     }
   });
+  bridge.on('app:updateStatus', (status) => queryClient.setQueryData(queryKeys.updates(), status));
   bridge.on('monitors:changed', (views) => queryClient.setQueryData(queryKeys.monitors(), views));
   bridge.on('mock:changed', (state) => {
     queryClient.setQueryData(queryKeys.mock.state(), state);

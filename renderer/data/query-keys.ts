@@ -12,6 +12,7 @@ const p = (profile: ProfileKey): string => profile ?? 'none';
 
 export const queryKeys = {
   appInfo: () => ['app-info'] as const,
+  updates: () => ['updates'] as const,
   keys: () => ['keys'] as const,
   profiles: () => ['profiles'] as const,
   /** The result of "Test connection" (a GET /health) per profile. */

@@ -13,6 +13,7 @@ export const SCREENS = [
   'Keys',
   'Profiles',
   'Log',
+  'Settings',
   // Shown only while the active profile is the Embedded mock.
   'Mock',
 ] as const;

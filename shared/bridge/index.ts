@@ -4,7 +4,7 @@
 // carry exactly these calls and events, and nothing else (docs/architecture.md, the picture).
 import type { z } from 'zod';
 import { AGENTS_CALLS } from './agents';
-import { APP_CALLS } from './app';
+import { APP_CALLS, type AppEvents } from './app';
 import { CHAT_CALLS, type ChatEvents } from './chat';
 import { CONVERSATIONS_CALLS } from './conversations';
 import { HEALTH_CALLS, type HealthEvents } from './health';
@@ -19,7 +19,7 @@ import { THREADS_CALLS } from './threads';
 import { TRANSCRIPTS_CALLS } from './transcripts';
 import { USAGE_CALLS } from './usage';
 
-export type { AppInfo } from './app';
+export type { AppInfo, UpdateStatus } from './app';
 export type { LiveStream, StreamChunkEvent, StreamEndEvent } from './chat';
 export { INLINE_FRAMES } from './chat';
 export type { KeyInfo } from './keys';
@@ -55,7 +55,8 @@ export type BridgeParsedInput<K extends BridgeCall> = z.output<(typeof BRIDGE_CA
 export type BridgeOutputs = { [K in BridgeCall]: (typeof BRIDGE_CALLS)[K]['output'] };
 
 /** Every event the core sends the renderer, by name, with its payload. */
-export type BridgeEvents = RateEvents &
+export type BridgeEvents = AppEvents &
+  RateEvents &
   LogEvents &
   KeysEvents &
   ProfilesEvents &

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RequestLogEntry } from '../../shared/request-log-entry';
 import { ApiClient } from '../../electron/core/api-client';
+import { ConsoleCore } from '../../electron/core/console-core';
 import { postWebhook } from '../../electron/core/monitors/webhooks';
 import { proxyFromEnvironment } from '../../electron/core/proxy';
 import { RateLimiter } from '../../electron/core/rate-limiter';
@@ -185,3 +186,54 @@ test('a webhook goes through the proxy the environment names', async () => {
   expect(bodies[0]).toContain('Production is unhealthy');
   expect(proxy.tunnels.slice(before)).toContain(new URL(url).host);
 });
+
+test("the desktop app's system proxy (its settings, PAC files): a profile without its own goes through it, unless proxy variables are set", async () => {
+  const asked: string[] = [];
+  const open = await startProxy({ open: true });
+  const core = await ConsoleCore.open({
+    dataDir: tempDir('agent-console-proxy-system-'),
+    embeddedMock: 'none',
+    openKeychain: async () => ({ available: false, reason: 'not needed here', detail: 'session keys only' }),
+    // As Electron's session.resolveProxy answers where a PAC file names the company proxy.
+    systemProxy: async (url) => (asked.push(url), `PROXY ${new URL(open.url()).host}; DIRECT`),
+  });
+  const saved = {
+    HTTPS_PROXY: process.env.HTTPS_PROXY,
+    https_proxy: process.env.https_proxy,
+    NO_PROXY: process.env.NO_PROXY,
+  };
+  try {
+    const key = await core.vault.add({ name: 'k', secret: mock.server.keys.pro, sessionOnly: true });
+    const profile = core.profiles.add(
+      { name: 'Office', baseUrl: mock.server.baseUrl, keyId: key.id, caCertPem: mock.server.ca },
+      { bindFirstOrigin: true },
+    );
+    const before = open.tunnels.length;
+    await core.client(profile).listAgents();
+    expect(asked).toEqual([mock.server.baseUrl]);
+    expect(open.tunnels.slice(before)).toEqual([mockHost()]);
+    expect(core.requestLog.list().at(-1)?.proxy).toBe(`http://${new URL(open.url()).host}`);
+
+    // Proxy variables set (here: one that sends this service direct): they decide, the system is not asked.
+    Object.assign(process.env, {
+      HTTPS_PROXY: 'http://127.0.0.1:9',
+      https_proxy: undefined,
+      NO_PROXY: '127.0.0.1',
+    });
+    const direct = core.profiles.add(
+      { name: 'Direct', baseUrl: mock.server.baseUrl, keyId: key.id, caCertPem: mock.server.ca },
+      { bindFirstOrigin: true },
+    );
+    const tunnels = open.tunnels.length;
+    await core.client(direct).listAgents();
+    expect(asked).toHaveLength(1);
+    expect(open.tunnels.length).toBe(tunnels);
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await core.close();
+    await open.close();
+  }
+}, 60_000);

@@ -3,7 +3,12 @@
 // addresses, CIDR ranges and ports (this computer included), and a
 // variable that is not a proxy URL refused in words that name it and never its password.
 import { describe, expect, test } from 'vitest';
-import { bypassesProxy, proxyFromEnvironment, ProxySettingError } from '../../electron/core/proxy';
+import {
+  bypassesProxy,
+  proxyFromEnvironment,
+  proxyFromSystem,
+  ProxySettingError,
+} from '../../electron/core/proxy';
 
 const service = new URL('https://agents.example.com/api/v1/agents');
 const shown = (url: string, env: Record<string, string>): string | undefined =>
@@ -113,5 +118,23 @@ describe('a variable that is not a proxy', () => {
     }
     expect(message).toContain('socks5');
     expect(message).not.toContain('hunter2');
+  });
+});
+
+describe("the system's proxy answer (Chromium's, from the OS settings and PAC files)", () => {
+  test.each([
+    ['DIRECT', undefined],
+    ['', undefined],
+    ['PROXY proxy.corp:8080; DIRECT', 'http://proxy.corp:8080'],
+    ['HTTPS secure-proxy.corp:443', 'https://secure-proxy.corp'],
+    ['PROXY [fd00::1]:3128', 'http://[fd00::1]:3128'],
+  ])('%j is %s', (answer, shown) => {
+    expect(proxyFromSystem(answer)?.shown).toBe(shown);
+  });
+
+  test('SOCKS is refused in words that say what to do', () => {
+    expect(() => proxyFromSystem('SOCKS5 socks.corp:1080; DIRECT')).toThrow(
+      "The system's proxy setting for this service is socks5 (socks.corp:1080); the console uses http:// and https:// proxies only. Set a proxy in the profile.",
+    );
   });
 });

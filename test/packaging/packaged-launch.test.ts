@@ -22,11 +22,18 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { extractAll, extractFile, listPackage } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRIDGE_CALLS, type AppInfo, type BridgeResult, type KeyInfo } from '../../shared/bridge';
+import {
+  BRIDGE_CALLS,
+  type AppInfo,
+  type BridgeResult,
+  type KeyInfo,
+  type UpdateStatus,
+} from '../../shared/bridge';
 import type { HealthReport } from '../../shared/api';
 import { testService } from '../support/keychain';
 import { coreStartedAt } from './stand-in/core-started';
 import { packageWithStandIn } from './stand-in/package-app';
+import { startUpdateFeed } from './stand-in/update-feed';
 
 const REGISTER = resolve('test/packaging/stand-in/register.mjs');
 const work = mkdtempSync(join(tmpdir(), 'agent-console-package-'));
@@ -123,6 +130,7 @@ function launch(
     XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR,
     STAND_IN_PACKAGE_ROOT: appDir,
     STAND_IN_APP_DIR: appDir,
+    STAND_IN_RESOURCES: resources,
     AGENT_CONSOLE_DATA_DIR: join(work, `data-${label}`),
     AGENT_CONSOLE_KEYCHAIN_SERVICE: testService(`package-${label}`),
     ...options.env,
@@ -338,6 +346,78 @@ describe('the packaged desktop app starts from its package alone (stand-in Elect
     expect(keys.map((k) => k.name)).toContain('session key');
     expect((await app.value<HealthReport>('health:get')).status).toBe('healthy');
   }, 90_000);
+
+  it('updates itself from its feed: finds the newer version, downloads it with its sha512 checked, and asks nothing when updates are off', async () => {
+    expect(readFileSync(join(resources, 'app-update.yml'), 'utf8')).toMatch(/provider: github/);
+    const started = async (label: string, feedUrl: string, env: NodeJS.ProcessEnv = {}) => {
+      const appImage = join(work, `${label}.AppImage`);
+      writeFileSync(appImage, 'the installed version');
+      const app = launch(extracted(label), label, {
+        env: {
+          AGENT_CONSOLE_UPDATE_URL: feedUrl,
+          APPIMAGE: appImage,
+          XDG_CACHE_HOME: join(work, `cache-${label}`),
+          ...env,
+        },
+      });
+      running.push(app);
+      await app.started();
+      return app;
+    };
+    const feed = await startUpdateFeed('99.0.0');
+    const corrupt = await startUpdateFeed('99.0.1', { wrongSha512: true });
+    const quiet = await startUpdateFeed('99.0.2');
+    try {
+      const app = await started('updates', feed.url);
+      await app.value<UpdateStatus>('app:checkForUpdates');
+      const ready = await eventually(
+        () => app.value<UpdateStatus>('app:updates'),
+        (s) => s.phase === 'ready',
+      );
+      expect(ready).toMatchObject({ supported: true, enabled: true, phase: 'ready', latest: '99.0.0' });
+      expect(feed.requests).toEqual(
+        expect.arrayContaining(['/latest-linux.yml', '/Agent-Console-99.0.0.AppImage']),
+      );
+      const pending = join(
+        work,
+        'cache-updates',
+        'agent-console-updater',
+        'pending',
+        'Agent-Console-99.0.0.AppImage',
+      );
+      expect(readFileSync(pending).equals(feed.file)).toBe(true);
+
+      // A file whose digest is not the feed's is never offered for install.
+      const tampered = await started('updates-corrupt', corrupt.url);
+      await tampered.value<UpdateStatus>('app:checkForUpdates');
+      const refused = await eventually(
+        () => tampered.value<UpdateStatus>('app:updates'),
+        (s) => s.phase === 'error',
+      );
+      expect(refused.phase).toBe('error');
+      expect(refused.error).toMatch(/sha512/);
+      expect(await tampered.value<{ restarting: boolean }>('app:installUpdate')).toEqual({
+        restarting: false,
+      });
+
+      // Off for the machine: no request at all, and the switch says why it is locked.
+      const managed = await started('updates-off', quiet.url, { AGENT_CONSOLE_UPDATES: 'off' });
+      const off = await managed.value<UpdateStatus>('app:checkForUpdates');
+      expect(off).toMatchObject({ enabled: false, lockedOffBy: 'AGENT_CONSOLE_UPDATES=off', phase: 'idle' });
+      // Off in Settings: the same, once a check under way (the daily one's first) is over.
+      expect((await app.value<UpdateStatus>('app:setUpdates', { enabled: false })).enabled).toBe(false);
+      await eventually(
+        () => app.value<UpdateStatus>('app:updates'),
+        (s) => !/checking|downloading/.test(s.phase),
+      );
+      const before = feed.requests.length;
+      await app.value<UpdateStatus>('app:checkForUpdates');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect([feed.requests.length, quiet.requests.length]).toEqual([before, 0]);
+    } finally {
+      await Promise.all([feed, corrupt, quiet].map((f) => f.close()));
+    }
+  }, 120_000);
 
   it.skipIf(process.platform === 'win32')(
     'refuses a data folder others may write in: the error box says why, and nothing is written in it',

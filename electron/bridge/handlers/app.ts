@@ -1,7 +1,15 @@
 // app:… — what the window shows about the console itself.
 import type { DomainHandlers, HandlerContext } from './context';
 
-export function appHandlers({ core, transport, version }: HandlerContext): DomainHandlers<'app'> {
+export function appHandlers({
+  core,
+  transport,
+  version,
+  updates,
+  emit,
+  onClose,
+}: HandlerContext): DomainHandlers<'app'> {
+  onClose(updates.subscribe((status) => emit('app:updateStatus', status)));
   return {
     'app:info': async () => ({
       version,
@@ -12,5 +20,9 @@ export function appHandlers({ core, transport, version }: HandlerContext): Domai
       warnings: [...core.startupWarnings],
     }),
     'app:diagnostics': async () => ({ text: core.diagnostics() }),
+    'app:updates': async () => updates.status(),
+    'app:checkForUpdates': () => updates.check(),
+    'app:setUpdates': async (change) => updates.configure(change),
+    'app:installUpdate': async () => ({ restarting: updates.install() }),
   };
 }

@@ -8,6 +8,7 @@ import type {
   BridgeOutputs,
   BridgeParsedInput,
 } from '../../../shared/bridge';
+import type { AppUpdates } from '../../core/app-updates';
 import type { ConsoleCore } from '../../core/console-core';
 import type { FolderAccess } from '../../core/suites/suites';
 
@@ -20,6 +21,8 @@ export interface HandlerContext {
   version: string;
   /** How this window names a folder of suite files: the desktop's chooser, or a typed path. */
   folderAccess: FolderAccess;
+  /** The desktop app's updates; the web host has none (app-updates.ts). */
+  updates: AppUpdates;
   /** Registers what to undo when the bridge closes: its subscriptions to the core's events. */
   onClose(dispose: () => void): void;
 }

@@ -5,12 +5,16 @@
 // `_electron` tests' job, where Electron exists. Only what the lifecycle needs is answered:
 // `whenReady` resolves, one display, no notifications, no dark theme.
 import { EventEmitter } from 'node:events';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate } from 'node:timers';
 import { pathToFileURL } from 'node:url';
 
 const appDir = process.env.STAND_IN_APP_DIR;
+// Electron sets it: the package's resources folder (app.asar, app-update.yml).
+process.resourcesPath = process.env.STAND_IN_RESOURCES ?? appDir;
 const calls = [];
 const handlers = new Map();
 const windows = [];
@@ -66,6 +70,9 @@ class App extends EventEmitter {
   requestSingleInstanceLock() {
     record('app.requestSingleInstanceLock');
     return true;
+  }
+  relaunch() {
+    record('app.relaunch');
   }
   quit() {
     record('app.quit');
@@ -170,8 +177,34 @@ const defaultSession = {
   setPermissionCheckHandler: (handler) => record('session.setPermissionCheckHandler', handler),
   setDevicePermissionHandler: (handler) => record('session.setDevicePermissionHandler', handler),
   on: (event) => record('session.on', event),
+  // No system proxy where the stand-in runs.
+  resolveProxy: async (url) => (record('session.resolveProxy', url), 'DIRECT'),
 };
-export const session = { defaultSession };
+export const session = {
+  defaultSession,
+  fromPartition: (partition, options) => (
+    record('session.fromPartition', partition, options),
+    defaultSession
+  ),
+};
+
+/**
+ * `net.request` (electron-updater's HTTP) on Node's http/https: the same ClientRequest shape, with
+ * 'response', 'error', end() and abort(). Redirects are not followed, as with redirect: 'manual'.
+ */
+export const net = {
+  request(options) {
+    record('net.request', {
+      method: options.method ?? 'GET',
+      host: options.hostname ?? options.host,
+      path: options.path,
+    });
+    const { session: _session, redirect: _redirect, protocol, ...rest } = options;
+    const request = (protocol === 'http:' ? httpRequest : httpsRequest)({ protocol, ...rest });
+    request.abort = () => request.destroy();
+    return request;
+  },
+};
 
 export const dialog = {
   showErrorBox: (title, content) => {
@@ -270,6 +303,7 @@ process.on('message', async (message) => {
 // eslint-disable-next-line no-restricted-syntax -- the shape of the module this stands in for
 export default {
   app,
+  net,
   BrowserWindow,
   ipcMain,
   session,
