@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { ConsoleCore, type CoreOptions } from '../core/console-core';
 import { guardTerminal } from '../core/output-guard';
+import { updateNotice } from '../core/app-updates';
 import { defaultDataDir, keychainServiceFromEnvironment } from '../core/paths';
 import { watchClosedOutput, type ClosedOutput } from './closed-output';
 import type { Io, Options } from './commands';
@@ -90,9 +91,20 @@ export class CliSession {
         io.err(`${prefix}: ${describeError(error)}`);
         this.exitCode = exitCodeFor(error);
       } finally {
+        this.mentionUpdate(io);
         await this.core?.close();
       }
     };
+  }
+
+  /**
+   * One line on stderr when the desktop app has heard of a newer version (app-updates.ts): read
+   * from the data folder, so it costs no request and never holds the command up.
+   */
+  private mentionUpdate(io: Io): void {
+    if (!this.core || this.outputClosed) return;
+    const notice = updateNotice(this.core.dataDir, APP_VERSION, this.core.settings);
+    if (notice) io.err(notice);
   }
 
   private async open(

@@ -386,6 +386,8 @@ describe('the packaged desktop app starts from its package alone (stand-in Elect
         'Agent-Console-99.0.0.AppImage',
       );
       expect(readFileSync(pending).equals(feed.file)).toBe(true);
+      // Heard of for the CLI's one line (app-updates.ts): the newer version, in the data folder.
+      expect(readFileSync(join(work, 'data-updates', 'update-latest.json'), 'utf8')).toContain('"99.0.0"');
 
       // A file whose digest is not the feed's is never offered for install.
       const tampered = await started('updates-corrupt', corrupt.url);

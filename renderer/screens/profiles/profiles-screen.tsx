@@ -21,6 +21,7 @@ import {
 import { formResolver } from '../../data/contract';
 import { ConfirmOrigin } from './confirm-origin';
 import { PROFILE_FORM_START, profileForm, proxyFormValues, type ProfileFormValues } from './profile-form';
+import { useAppInfo } from '../../data/app';
 import { clientCertFact, ClientCertFields } from './client-cert-fields';
 import { proxyFact, ProxyFields } from './proxy-fields';
 import { ScreenHeading } from '../../shell/screen-heading';
@@ -40,6 +41,7 @@ function TestResult({ result }: { result: ConnectionTest }) {
 export function ProfilesScreen() {
   const profiles = useProfiles();
   const keys = useKeys();
+  const info = useAppInfo();
   const addProfile = useAddProfile();
   const removeProfile = useRemoveProfile();
   const updateProfile = useUpdateProfile();
@@ -256,7 +258,7 @@ export function ProfilesScreen() {
                 <dt>CA certificate</dt>
                 <dd>{p.caCertPath ? <code>{p.caCertPath}</code> : 'System trust store'}</dd>
                 <dt>Proxy</dt>
-                <dd>{proxyFact(p)}</dd>
+                <dd>{proxyFact(p, info.data?.transport)}</dd>
                 <dt>Client certificate</dt>
                 <dd className={cert.warn ? 'warn-text' : undefined}>{cert.text}</dd>
               </dl>

@@ -1,8 +1,17 @@
-// How a profile's requests leave this computer: the environment's proxy variables (the default),
-// directly, or through a proxy of its own whose password goes to the keychain, never to a file.
+// How a profile's requests leave this computer: the environment's proxy variables (the default;
+// in the desktop app, without them, the system's proxy settings and PAC files), directly, or
+// through a proxy of its own whose password goes to the keychain, never to a file.
 import type { UseFormReturn } from 'react-hook-form';
 import type { ProfileInfo } from '../../../shared/bridge/profiles';
+import { useAppInfo } from '../../data/app';
 import type { ProfileFormValues } from './profile-form';
+
+/** What "no proxy of its own" means where this window runs. */
+function defaultProxyWords(transport: 'electron' | 'web' | undefined): string {
+  return transport === 'electron'
+    ? 'From the system: its proxy settings and PAC file (or HTTPS_PROXY if set)'
+    : 'From the environment (HTTPS_PROXY, NO_PROXY)';
+}
 
 export function ProxyFields({
   form,
@@ -12,6 +21,7 @@ export function ProxyFields({
   editing: ProfileInfo | undefined;
 }) {
   const mode = form.watch('proxyMode');
+  const transport = useAppInfo().data?.transport;
   const savedPassword =
     editing?.proxyPasswordSavedAt !== undefined && editing.proxy === form.watch('proxyUrl');
   return (
@@ -19,7 +29,7 @@ export function ProxyFields({
       <label>
         Proxy
         <select {...form.register('proxyMode')}>
-          <option value="environment">From the environment (HTTPS_PROXY, NO_PROXY)</option>
+          <option value="environment">{defaultProxyWords(transport)}</option>
           <option value="none">None: connect directly</option>
           <option value="url">This proxy…</option>
         </select>
@@ -58,9 +68,10 @@ export function ProxyFields({
 }
 
 /** The profile card's line for its proxy. */
-export function proxyFact(profile: ProfileInfo): string {
+export function proxyFact(profile: ProfileInfo, transport: 'electron' | 'web' | undefined): string {
   if (profile.builtIn) return 'None: part of the app';
-  if (profile.proxy === undefined) return 'From the environment';
+  if (profile.proxy === undefined)
+    return transport === 'electron' ? 'From the system' : 'From the environment';
   if (profile.proxy === 'none') return 'None: connects directly';
   return profile.proxyPasswordSavedAt !== undefined
     ? `${profile.proxy} (password in the keychain)`
