@@ -2,7 +2,7 @@
 // end, or past it. One rule for the Profiles screen and the CLI.
 
 /** A certificate expiring within this many days is shown with a warning. */
-export const CLIENT_CERT_WARNING_DAYS = 14;
+const CLIENT_CERT_WARNING_DAYS = 14;
 
 export interface ClientCertExpiry {
   /** Whole days left (0 on its last day; negative once expired). */

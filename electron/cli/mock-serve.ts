@@ -2,6 +2,7 @@
 // exactly one line of JSON on stdout (where it listens, the CA to trust, the demo keys, the control
 // path's token); human-readable logs go to stderr. The mock's host: it picks the data folder (the
 // app's own mock's by default) and hands the mock the lock on it.
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
@@ -12,7 +13,7 @@ import { defaultDataDir, mockDataDir } from '../core/paths';
 import { isLoopbackHost } from '../core/profiles';
 
 const USAGE =
-  'Usage: npm run mock -- [--port P] [--host 127.0.0.1] [--allow-remote-control] [--data-dir DIR] [--chat-timeout-ms MS] [--quiet]';
+  'Usage: npm run mock -- [--port P] [--host 127.0.0.1] [--allow-remote-control] [--data-dir DIR] [--chat-timeout-ms MS] [--client-ca FILE] [--quiet]';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -27,6 +28,8 @@ export interface MockServeOptions {
   dataDir?: string;
   chatTimeoutMs?: string;
   allowRemoteControl?: boolean;
+  /** A PEM CA: the mock requires client certificates it signed (mutual TLS). */
+  clientCa?: string;
   quiet?: boolean;
 }
 
@@ -42,6 +45,7 @@ async function mockServeCommand(args: string[]): Promise<void> {
         'data-dir': { type: 'string' },
         'chat-timeout-ms': { type: 'string' },
         'allow-remote-control': { type: 'boolean', default: false },
+        'client-ca': { type: 'string' },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -60,8 +64,21 @@ async function mockServeCommand(args: string[]): Promise<void> {
     dataDir: values['data-dir'],
     chatTimeoutMs: values['chat-timeout-ms'],
     allowRemoteControl: values['allow-remote-control'],
+    ...(values['client-ca'] ? { clientCa: values['client-ca'] } : {}),
     quiet: values.quiet,
   });
+}
+
+/** The CA whose client certificates the mock requires (`--client-ca`), read and checked. */
+function readClientCa(path: string): string {
+  let pem = '';
+  try {
+    pem = readFileSync(resolve(path), 'utf8');
+  } catch {
+    fail(`--client-ca: cannot read ${path}.`);
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) fail(`--client-ca: ${path} holds no PEM certificate.`);
+  return pem;
 }
 
 /** Starts the mock and keeps it running until SIGINT or SIGTERM. */
@@ -81,6 +98,7 @@ export async function serveMock(options: MockServeOptions): Promise<void> {
   // The app's own mock data by default, so `npm run mock` and the app see the same keys and history.
   const dataDir = resolve(values.dataDir ?? mockDataDir(defaultDataDir()));
   const log = values.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
+  const clientCa = values.clientCa === undefined ? undefined : readClientCa(values.clientCa);
 
   const server = await startMockServer({
     dataDir,
@@ -88,6 +106,7 @@ export async function serveMock(options: MockServeOptions): Promise<void> {
     host: values.host,
     allowRemoteControl: values.allowRemoteControl,
     lockDataDir: lockMockState,
+    ...(clientCa ? { clientCa } : {}),
     ...(timeout !== undefined ? { chatTimeoutMs: timeout } : {}),
     ...(log ? { log } : {}),
   });

@@ -220,6 +220,7 @@ const mockRoute: Route = (program, session) => {
     .option('--host <host>', 'the address to listen on (default 127.0.0.1)')
     .option('--allow-remote-control', 'let other machines use the control path (with the token)')
     .option('--chat-timeout-ms <ms>', 'how long a chat may take before the mock gives up')
+    .option('--client-ca <file>', 'require client certificates signed by this CA (PEM), as mutual TLS does')
     .option('--quiet', 'no request log on stderr')
     // `mock` alone, or with only these options, runs it too: a word after it is no mock command.
     .allowExcessArguments()

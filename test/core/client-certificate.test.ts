@@ -2,8 +2,11 @@
 // (its passphrase in the real keychain), checked when given, shown by subject and expiry, and
 // shown to a service that refuses every connection without it — the mock started with the
 // company's client CA.
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readClientCertificate } from '../../electron/core/client-certificate';
 import { startMockServer, type MockServer } from '../../mock/server';
@@ -175,3 +178,34 @@ function readdirOrEmpty(path: string): string[] {
     return [];
   }
 }
+
+test('`agent-console mock serve --client-ca`: the mock a person tries mutual TLS with refuses a connection without the certificate', async () => {
+  const mockDir = join(dir, 'standalone');
+  const child = spawn(process.execPath, [
+    'bin/agent-console.js',
+    'mock',
+    'serve',
+    '--data-dir',
+    mockDir,
+    '--client-ca',
+    join(certs.dir, 'company-ca.pem'),
+    '--quiet',
+  ]);
+  try {
+    const line = await new Promise<string>((done) =>
+      createInterface({ input: child.stdout }).once('line', done),
+    );
+    const { baseUrl, caCertPath } = JSON.parse(line) as { baseUrl: string; caCertPath: string };
+    const ca = readFileSync(caCertPath, 'utf8');
+    const health = (tls: object) =>
+      request(`${baseUrl}/api/v1/health`, { dispatcher: new Agent({ connect: { ca, ...tls } }) }).then(
+        (res) => res.statusCode,
+        (error: Error) => error.message,
+      );
+    expect(await health({})).toMatch(/closed|certificate/);
+    // With it, the handshake passes and the service itself answers (401: no key was sent).
+    expect(await health({ cert: certs.pairPem, key: certs.pairPem })).toBe(401);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}, 60_000);
