@@ -4,12 +4,16 @@
 import type { HealthMonitorState, MonitorStatus } from './health';
 import { STATUS_SEVERITY, STATUS_WORDS } from './health';
 
-/** A monitor's status: the health poll's, or — while the service says it is fine — its synthetic check's. */
-export type WatchStatus = MonitorStatus | 'synthetic-failing';
+/**
+ * A monitor's status: the health poll's, or — while the service says it is fine — its synthetic
+ * check's, or "slow" while it answers over a latency budget.
+ */
+export type WatchStatus = MonitorStatus | 'synthetic-failing' | 'slow';
 
 export const WATCH_WORDS: Record<WatchStatus, string> = {
   ...STATUS_WORDS,
   'synthetic-failing': 'Synthetic check failing',
+  slow: 'Degraded (slow)',
 };
 
 /** Worse is larger: the tray, the window title and the headless summary follow the worst monitor. */
@@ -17,11 +21,32 @@ export const WATCH_SEVERITY: Record<WatchStatus, number> = {
   ...STATUS_SEVERITY,
   // The service says it is up, but an agent does not answer as it should: worse than degraded.
   'synthetic-failing': STATUS_SEVERITY.degraded + 0.5,
+  // Answering, and right, but slower than its budget: short of the service's own "degraded".
+  slow: STATUS_SEVERITY.degraded - 0.5,
 };
 
-/** The tray's vocabulary: a failing synthetic check shows as degraded (the service is up, an agent is not right). */
+/** The tray's vocabulary: a failing synthetic check or a slow one shows as degraded (the service is up, an agent is not right). */
 export function watchTrayStatus(status: WatchStatus): MonitorStatus {
-  return status === 'synthetic-failing' ? 'degraded' : status;
+  return status === 'synthetic-failing' || status === 'slow' ? 'degraded' : status;
+}
+
+/** A latency budget of a monitor: a p95 over its newest runs, or over its newest health polls. */
+export type BudgetName = 'ttft-p95' | 'total-p95' | 'health-response';
+
+export const BUDGET_WORDS: Record<BudgetName, string> = {
+  'ttft-p95': 'TTFT p95',
+  'total-p95': 'Total time p95',
+  'health-response': 'Health response p95',
+};
+
+export interface BudgetView {
+  name: BudgetName;
+  limitMs: number;
+  /** Runs (or polls) the p95 is taken over. */
+  window: number;
+  /** The p95 now; absent before the first run. */
+  observedMs?: number;
+  over: boolean;
 }
 
 export function worstStatus(statuses: readonly WatchStatus[]): WatchStatus {
@@ -114,6 +139,8 @@ export interface MonitorView {
     ttft24h?: Percentile;
     passed24h: { passed: number; runs: number };
   };
+  /** Its latency budgets, as they stand. */
+  budgets?: BudgetView[];
   settings: MonitorSettingsView;
 }
 

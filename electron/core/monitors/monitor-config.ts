@@ -70,6 +70,20 @@ const Synthetic = z
     message: 'assert and stream go with message; a suite file has its own.',
   });
 
+/** Runs (and polls) a budget's p95 is taken over when the file does not say. */
+export const DEFAULT_BUDGET_WINDOW = 10;
+
+const Budgets = z
+  .strictObject({
+    'ttft-p95': Duration.optional(),
+    'total-p95': Duration.optional(),
+    'health-response': Duration.optional(),
+    window: z.int().min(1).max(1000).default(DEFAULT_BUDGET_WINDOW),
+  })
+  .refine((b) => (b['ttft-p95'] ?? b['total-p95'] ?? b['health-response']) !== undefined, {
+    message: 'Name at least one budget: ttft-p95, total-p95 or health-response.',
+  });
+
 const Service = z.strictObject({
   baseUrl: z.string().min(1),
   ca: z.string().min(1).optional(),
@@ -96,6 +110,7 @@ const Monitor = z
       })
       .default({ every: 60_000 }),
     synthetic: Synthetic.optional(),
+    budgets: Budgets.optional(),
     notify: z
       .strictObject({
         desktop: z.boolean().default(true),
@@ -106,6 +121,9 @@ const Monitor = z
   })
   .refine((m) => (m.profile === undefined) !== (m.service === undefined), {
     message: 'A monitor watches a profile (profile:) or a service given here (service:), one of them.',
+  })
+  .refine((m) => m.synthetic || (!m.budgets?.['ttft-p95'] && !m.budgets?.['total-p95']), {
+    message: 'ttft-p95 and total-p95 budgets judge a synthetic check: add one (synthetic:).',
   });
 
 const MonitorsFile = z.strictObject({ monitors: z.array(Monitor) });
@@ -235,9 +253,30 @@ export function monitorsFileText(monitors: readonly MonitorConfig[]): string {
     ...(m.synthetic
       ? { synthetic: { ...m.synthetic, every: `${Math.round(m.synthetic.every / 60_000)}m` } }
       : {}),
+    ...(m.budgets ? { budgets: budgetsText(m.budgets) } : {}),
     notify: m.notify,
   }));
   return `# Agent Console monitors: what to watch, how often, whom to tell (README: "Monitors").\n${stringify({ monitors: plain })}`;
+}
+
+function budgetsText(budgets: NonNullable<MonitorConfig['budgets']>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(budgets)) {
+    if (value !== undefined) out[name] = name === 'window' ? value : durationText(value);
+  }
+  return out;
+}
+
+/** A duration in the file's words: the largest unit that divides it. */
+export function durationText(ms: number): string {
+  for (const [unit, size] of [
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1000],
+  ] as const) {
+    if (ms % size === 0) return `${ms / size}${unit}`;
+  }
+  return `${ms}ms`;
 }
 
 /** Every monitor gets a stable id: the one written, else one made from its name. */

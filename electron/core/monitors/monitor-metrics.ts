@@ -1,7 +1,8 @@
 // The monitors as Prometheus metrics, with prom-client on a registry of our own: what
 // Grafana dashboards and Alertmanager rules are built on when a laptop is not enough. Names follow
 // Prometheus conventions (a prefix, base units in the name, `_total` for counters); the labels are
-// `monitor` (its name), `status`, `component`, `state`, `check`, `agent`, `kind` — README "Metrics".
+// `monitor` (its name), `status`, `component`, `state`, `check`, `agent`, `kind`, `budget` — README
+// "Metrics".
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { HEALTH_COMPONENTS } from '../../../shared/known-values';
 import type { WatchStatus } from '../../../shared/monitor';
@@ -87,6 +88,45 @@ export function monitorMetrics(host: MonitorMetricsHost, options: { defaultMetri
       }
     },
   });
+  const budgetOver = new Gauge({
+    name: `${PREFIX}latency_budget_exceeded`,
+    help: "Whether the budget's p95 over its window is over the limit now (1) or not (0).",
+    labelNames: ['monitor', 'budget'],
+    registers: [registry],
+    collect() {
+      for (const monitor of host.monitors.all()) {
+        for (const b of monitor.budget?.views() ?? []) {
+          this.set({ monitor: monitor.name, budget: b.name }, b.over ? 1 : 0);
+        }
+      }
+    },
+  });
+  const budgetObserved = new Gauge({
+    name: `${PREFIX}latency_budget_observed_seconds`,
+    help: "The budget's p95 over its window (the newest runs, or polls).",
+    labelNames: ['monitor', 'budget'],
+    registers: [registry],
+    collect() {
+      for (const monitor of host.monitors.all()) {
+        for (const b of monitor.budget?.views() ?? []) {
+          if (b.observedMs !== undefined)
+            this.set({ monitor: monitor.name, budget: b.name }, b.observedMs / 1000);
+        }
+      }
+    },
+  });
+  const budgetLimit = new Gauge({
+    name: `${PREFIX}latency_budget_limit_seconds`,
+    help: "The budget's limit, as the monitors file sets it.",
+    labelNames: ['monitor', 'budget'],
+    registers: [registry],
+    collect() {
+      for (const monitor of host.monitors.all()) {
+        for (const b of monitor.budget?.views() ?? [])
+          this.set({ monitor: monitor.name, budget: b.name }, b.limitMs / 1000);
+      }
+    },
+  });
   const healthChecks = new Counter({
     name: `${PREFIX}health_checks_total`,
     help: 'Health polls, by the status each one found.',
@@ -167,7 +207,7 @@ export function monitorMetrics(host: MonitorMetricsHost, options: { defaultMetri
     }
   });
   // Referenced so a reader sees every family this module exposes in one place.
-  void [status, component, rateRemaining, rateQueued];
+  void [status, component, rateRemaining, rateQueued, budgetOver, budgetObserved, budgetLimit];
 
   return {
     registry,

@@ -21,6 +21,7 @@ import type { Profile } from '../profiles';
 import type { LoadedSuite } from '../suites/suite-loader';
 import type { Suites } from '../suites/suites';
 import type { MonitorConfig } from './monitor-config';
+import { LatencyBudget } from './latency-budget';
 import { healthPart } from './monitor-view';
 import { runSyntheticCheck, syntheticSuite } from './synthetic-check';
 import { SyntheticHistory } from './synthetic-history';
@@ -52,6 +53,7 @@ function percentile(values: number[]): Percentile | undefined {
 export class Monitor {
   readonly health: HealthMonitor;
   readonly synthetic: SyntheticHistory | undefined;
+  readonly budget: LatencyBudget | undefined;
   private readonly listeners = new Set<(event: MonitorEvent) => void>();
   private status: WatchStatus = 'unknown';
   private since: number | undefined;
@@ -96,7 +98,9 @@ export class Monitor {
         })
       : undefined;
     if (this.synthetic?.warning) warn?.(this.synthetic.warning);
+    this.budget = config.budgets ? new LatencyBudget(config.budgets) : undefined;
     this.unwatchHealth = this.health.subscribe((update) => {
+      if (update.sample) this.budget?.addPoll(update.sample.responseMs);
       this.emit({ kind: 'health', update });
       this.reconsider(update.sample?.at ?? host.clock.now());
     });
@@ -164,6 +168,7 @@ export class Monitor {
       status: this.status,
       ...(this.since !== undefined ? { since: this.since } : {}),
       ...healthPart(this.health, this.profile.id),
+      ...(this.budget ? { budgets: this.budget.views() } : {}),
       ...(this.config.synthetic && synthetic
         ? {
             synthetic: {
@@ -261,6 +266,7 @@ export class Monitor {
     for (const result of results) this.synthetic.add(result);
     this.lastSynthetic = results;
     this.confirmSynthetic(results.every((r) => r.passed));
+    this.budget?.addRun(results);
     this.emit({ kind: 'synthetic', results });
     this.reconsider(
       this.host.clock.now(),
@@ -293,7 +299,12 @@ export class Monitor {
   private reconsider(at: number, failed?: SyntheticResult): void {
     const health = this.health.state().confirmed;
     const serviceUp = health === 'healthy' || health === 'degraded' || health === 'unknown';
-    const next: WatchStatus = this.syntheticFailing && serviceUp ? 'synthetic-failing' : health;
+    const next: WatchStatus =
+      this.syntheticFailing && serviceUp
+        ? 'synthetic-failing'
+        : health === 'healthy' && this.budget?.slow()
+          ? 'slow'
+          : health;
     if (next === this.status) return;
     const from = this.status;
     this.status = next;
@@ -322,8 +333,23 @@ export class Monitor {
         body: `${this.name}: the agents answer as expected.`,
       };
     }
+    if (to === 'slow') {
+      return {
+        ...base,
+        title: WATCH_WORDS.slow,
+        body: `${this.name}: ${this.budget?.describe() || 'over its latency budget'}${was}.`,
+      };
+    }
+    if (from === 'slow' && to === 'healthy') {
+      return {
+        ...base,
+        title: 'Within latency budgets again',
+        body: `${this.name}: the agents answer in time.`,
+      };
+    }
     const state = this.health.state();
-    const words = describeTransition(from === 'synthetic-failing' ? 'healthy' : from, to, {
+    const up = from === 'synthetic-failing' || from === 'slow' ? 'healthy' : from;
+    const words = describeTransition(up, to, {
       profileName: this.name,
       ...(state.last ? { sample: state.last } : {}),
       ...(state.lastError ? { error: state.lastError } : {}),
