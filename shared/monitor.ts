@@ -2,6 +2,7 @@
 // the headless `agent-console monitor` about every environment it watches. Pure TypeScript, so
 // the core, the shell and the renderer share one vocabulary.
 import type { HealthMonitorState, MonitorStatus } from './health';
+import type { Incident } from './incident';
 import { STATUS_SEVERITY, STATUS_WORDS } from './health';
 
 /**
@@ -139,6 +140,8 @@ export interface MonitorView {
     ttft24h?: Percentile;
     passed24h: { passed: number; runs: number };
   };
+  /** Its open incident, if any (saved monitors only). */
+  incident?: Incident;
   /** Its latency budgets, as they stand. */
   budgets?: BudgetView[];
   settings: MonitorSettingsView;
@@ -157,6 +160,10 @@ export interface MonitorNotification {
   desktop: boolean;
   /** A test from the "Send test notification" button. */
   test?: boolean;
+  /** The incident the change opened, noted or resolved. */
+  incidentId?: string;
+  /** The how-manieth re-notification of an incident nobody has acknowledged. */
+  escalation?: number;
 }
 
 /**

@@ -30,7 +30,11 @@ export function wireBridgeToCache(): void {
       void queryClient.invalidateQueries({ queryKey: queryKeys.health.incidents() });
     }
   });
-  bridge.on('monitors:changed', (views) => queryClient.setQueryData(queryKeys.monitors(), views));
+  bridge.on('monitors:changed', (views) => {
+    queryClient.setQueryData(queryKeys.monitors(), views);
+    // An incident opened, acknowledged, updated or resolved comes with the rows.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.incidents.root() });
+  });
   bridge.on('mock:changed', (state) => {
     queryClient.setQueryData(queryKeys.mock.state(), state);
     // An agent's status or pacing changed at the mock: every cached agent list is stale.

@@ -17,7 +17,7 @@ export interface Budgets {
 const CONFIRM = 2;
 
 /** The nearest-rank p95 of the values. */
-export function p95(values: readonly number[]): number | undefined {
+function p95(values: readonly number[]): number | undefined {
   if (values.length === 0) return undefined;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(1, Math.ceil(0.95 * sorted.length)) - 1];

@@ -71,7 +71,7 @@ const Synthetic = z
   });
 
 /** Runs (and polls) a budget's p95 is taken over when the file does not say. */
-export const DEFAULT_BUDGET_WINDOW = 10;
+const DEFAULT_BUDGET_WINDOW = 10;
 
 const Budgets = z
   .strictObject({
@@ -116,6 +116,16 @@ const Monitor = z
         desktop: z.boolean().default(true),
         muted: z.boolean().default(false),
         webhooks: z.array(Webhook).default([]),
+        /** An open incident nobody acknowledged is told again every `after`, to these webhooks (all by default). */
+        escalate: z
+          .strictObject({
+            after: between(60_000, 24 * 3_600_000, 'An escalation time'),
+            to: z
+              .array(z.string().regex(/^[a-z0-9-]{1,80}$/))
+              .min(1)
+              .optional(),
+          })
+          .optional(),
       })
       .default({ desktop: true, muted: false, webhooks: [] }),
   })
@@ -124,7 +134,11 @@ const Monitor = z
   })
   .refine((m) => m.synthetic || (!m.budgets?.['ttft-p95'] && !m.budgets?.['total-p95']), {
     message: 'ttft-p95 and total-p95 budgets judge a synthetic check: add one (synthetic:).',
-  });
+  })
+  .refine(
+    (m) => (m.notify.escalate?.to ?? []).every((id) => m.notify.webhooks.some((hook) => hook.id === id)),
+    { message: 'escalate.to names webhooks by their id: give each of them an id: under webhooks.' },
+  );
 
 const MonitorsFile = z.strictObject({ monitors: z.array(Monitor) });
 
@@ -254,7 +268,9 @@ export function monitorsFileText(monitors: readonly MonitorConfig[]): string {
       ? { synthetic: { ...m.synthetic, every: `${Math.round(m.synthetic.every / 60_000)}m` } }
       : {}),
     ...(m.budgets ? { budgets: budgetsText(m.budgets) } : {}),
-    notify: m.notify,
+    notify: m.notify.escalate
+      ? { ...m.notify, escalate: { ...m.notify.escalate, after: durationText(m.notify.escalate.after) } }
+      : m.notify,
   }));
   return `# Agent Console monitors: what to watch, how often, whom to tell (README: "Monitors").\n${stringify({ monitors: plain })}`;
 }
@@ -268,7 +284,7 @@ function budgetsText(budgets: NonNullable<MonitorConfig['budgets']>): Record<str
 }
 
 /** A duration in the file's words: the largest unit that divides it. */
-export function durationText(ms: number): string {
+function durationText(ms: number): string {
   for (const [unit, size] of [
     ['h', 3_600_000],
     ['m', 60_000],

@@ -14,7 +14,7 @@ import type {
   SyntheticResult,
   WatchStatus,
 } from '../../../shared/monitor';
-import { WATCH_WORDS } from '../../../shared/monitor';
+import { BUDGET_WORDS, WATCH_WORDS } from '../../../shared/monitor';
 import type { ApiClient } from '../api-client';
 import { HealthMonitor } from '../health-monitor';
 import type { Profile } from '../profiles';
@@ -152,6 +152,18 @@ export class Monitor {
 
   currentStatus(): WatchStatus {
     return this.status;
+  }
+
+  /** What fails now, in words: the health poll, each failing synthetic case, each budget over. */
+  failingChecks(): string[] {
+    const health = this.health.state().confirmed;
+    return [
+      ...(health !== 'healthy' && health !== 'unknown'
+        ? [`health poll: ${WATCH_WORDS[health].toLowerCase()}`]
+        : []),
+      ...(this.lastSynthetic ?? []).filter((r) => !r.passed).map((r) => `${r.check} on ${r.agent}`),
+      ...(this.budget?.views() ?? []).filter((b) => b.over).map((b) => `${BUDGET_WORDS[b.name]} budget`),
+    ];
   }
 
   view(): MonitorView {
