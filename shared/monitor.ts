@@ -9,12 +9,13 @@ import { STATUS_SEVERITY, STATUS_WORDS } from './health';
  * A monitor's status: the health poll's, or — while the service says it is fine — its synthetic
  * check's, or "slow" while it answers over a latency budget.
  */
-export type WatchStatus = MonitorStatus | 'synthetic-failing' | 'slow';
+export type WatchStatus = MonitorStatus | 'synthetic-failing' | 'slow' | 'maintenance';
 
 export const WATCH_WORDS: Record<WatchStatus, string> = {
   ...STATUS_WORDS,
   'synthetic-failing': 'Synthetic check failing',
   slow: 'Degraded (slow)',
+  maintenance: 'Maintenance',
 };
 
 /** Worse is larger: the tray, the window title and the headless summary follow the worst monitor. */
@@ -24,11 +25,24 @@ export const WATCH_SEVERITY: Record<WatchStatus, number> = {
   'synthetic-failing': STATUS_SEVERITY.degraded + 0.5,
   // Answering, and right, but slower than its budget: short of the service's own "degraded".
   slow: STATUS_SEVERITY.degraded - 0.5,
+  // Planned: nobody is told, so it alarms no more than a healthy service.
+  maintenance: STATUS_SEVERITY.healthy - 0.5,
 };
 
-/** The tray's vocabulary: a failing synthetic check or a slow one shows as degraded (the service is up, an agent is not right). */
+/**
+ * The tray's vocabulary: a failing synthetic check or a slow one shows as degraded (the service is
+ * up, an agent is not right); maintenance as unknown (nobody vouches for the service meanwhile).
+ */
 export function watchTrayStatus(status: WatchStatus): MonitorStatus {
+  if (status === 'maintenance') return 'unknown';
   return status === 'synthetic-failing' || status === 'slow' ? 'degraded' : status;
+}
+
+/** A maintenance window as it falls: epoch ms, and its name if the file gives one. */
+export interface MaintenanceView {
+  from: number;
+  to: number;
+  name?: string;
 }
 
 /** A latency budget of a monitor: a p95 over its newest runs, or over its newest health polls. */
@@ -103,6 +117,8 @@ interface MonitorSettingsView {
   desktop: boolean;
   muted: boolean;
   webhooks: WebhookView[];
+  /** Its maintenance windows as YAML (the file's list), for the form. */
+  maintenanceYaml?: string;
 }
 
 export interface MonitorView {
@@ -140,6 +156,8 @@ export interface MonitorView {
     ttft24h?: Percentile;
     passed24h: { passed: number; runs: number };
   };
+  /** The maintenance window under way, and the next one to begin. */
+  maintenance?: { active?: MaintenanceView; next?: MaintenanceView };
   /** Its open incident, if any (saved monitors only). */
   incident?: Incident;
   /** Its latency budgets, as they stand. */

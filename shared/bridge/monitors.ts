@@ -30,6 +30,8 @@ const monitorInput = z.strictObject({
     .optional(),
   desktop: z.boolean().optional(),
   muted: z.boolean().optional(),
+  /** Maintenance windows: a YAML list as in the monitors file. */
+  maintenanceYaml: text(20_000).optional(),
   webhooks: z
     .array(z.strictObject({ url: text(2000), format: z.enum(['json', 'slack']) }))
     .max(10)

@@ -78,3 +78,38 @@ test('an outage opens an incident on the Overview; acknowledged, updated, and li
   await expect(card).toContainText(`Resolved: Unhealthy`);
   mock.control.setHealth({ api: 'operational' });
 });
+
+test('a maintenance window set in the form: the row reads Maintenance while the service is down, and no incident opens', async ({
+  app,
+  mock,
+}) => {
+  await overview(app);
+  await app.getByRole('button', { name: 'Add monitor' }).click();
+  const form = app.getByRole('form', { name: 'New monitor' });
+  await form.getByLabel('Name').fill('Production');
+  const now = Date.now();
+  const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z');
+  await form
+    .getByLabel('Windows (YAML, as in the monitors file; times in UTC unless tz: gives a zone)')
+    .fill(`- name: Database upgrade\n  from: ${iso(now - 3_600_000)}\n  to: ${iso(now + 3_600_000)}\n`);
+  await form.getByRole('button', { name: 'Add monitor' }).click();
+  await expect(form).toBeHidden();
+
+  mock.control.setHealth({ api: 'down' });
+  const row = app.getByRole('table', { name: 'Monitors' }).locator('tr[data-monitor="Production"]');
+  for (let i = 0; i < 2; i++) {
+    await row.getByRole('button', { name: 'Check now' }).click();
+    await expect(row.getByRole('button', { name: 'Check now' })).toBeEnabled();
+  }
+  await expect(row).toHaveAttribute('data-status', 'maintenance');
+  await expect(row.getByTestId('maintenance')).toContainText('Database upgrade until');
+  await expect(app.getByRole('region', { name: 'Incident on Production' })).toHaveCount(0);
+  await screenshotLightAndDark(app, 'overview-maintenance');
+
+  // The form shows the windows as saved, to edit.
+  await row.getByRole('button', { name: 'Edit…' }).click();
+  await expect(
+    app.getByLabel('Windows (YAML, as in the monitors file; times in UTC unless tz: gives a zone)'),
+  ).toHaveValue(/name: Database upgrade/);
+  mock.control.setHealth({ api: 'operational' });
+});

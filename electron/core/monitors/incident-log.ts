@@ -25,6 +25,8 @@ const MAX_UPDATE_TEXT = 2000;
 
 export class IncidentLog {
   private readonly incidents = new Map<string, Incident>();
+  /** Each monitor's open incident, by monitor id: read on every row and every scrape. */
+  private readonly openByMonitor = new Map<string, Incident>();
 
   /** `file` none: kept in memory (tests). */
   constructor(private readonly file: string | undefined) {
@@ -57,7 +59,8 @@ export class IncidentLog {
 
   /** The monitor's open incident, if any (a monitor has at most one). */
   openFor(monitorId: string): Incident | undefined {
-    return this.list({ monitorId, open: true })[0];
+    const open = this.openByMonitor.get(monitorId);
+    return open ? structuredClone(open) : undefined;
   }
 
   open(
@@ -104,7 +107,9 @@ export class IncidentLog {
 
   private apply(entry: Entry): void {
     if (entry.e === 'opened') {
-      this.incidents.set(entry.incident.id, structuredClone(entry.incident));
+      const incident = structuredClone(entry.incident);
+      this.incidents.set(incident.id, incident);
+      this.openByMonitor.set(incident.monitorId, incident);
       return;
     }
     const incident = this.incidents.get(entry.id);
@@ -125,6 +130,8 @@ export class IncidentLog {
         break;
       case 'resolved':
         incident.resolved = { at: entry.at, by: entry.by };
+        if (this.openByMonitor.get(incident.monitorId) === incident)
+          this.openByMonitor.delete(incident.monitorId);
         break;
     }
   }

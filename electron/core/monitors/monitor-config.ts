@@ -13,6 +13,7 @@ import { MAX_HEALTH_INTERVAL_MS, MIN_HEALTH_INTERVAL_MS } from '../../../shared/
 import { holdsApiKey } from '../suites/suite-env';
 import type { FileProblem } from '../../../shared/suite-run';
 import { parseYamlFile, YamlFileError, type PathProblem } from '../yaml-file';
+import { EVERY, knownZone } from './maintenance';
 
 export const MONITORS_FILE = 'monitors.yaml';
 
@@ -84,6 +85,45 @@ const Budgets = z
     message: 'Name at least one budget: ttft-p95, total-p95 or health-response.',
   });
 
+const MaintenanceWindow = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100).optional(),
+    /** Repeating: when it begins on the wall clock of `tz`, and for how long. */
+    every: z
+      .string()
+      .regex(EVERY, 'Write when it begins as "sun 02:00" (a day mon … sun, or daily, then a 24-hour time).')
+      .optional(),
+    for: between(60_000, 24 * 3_600_000, 'A maintenance window').optional(),
+    tz: z
+      .string()
+      .refine(knownZone, 'An IANA time zone such as Europe/Berlin (UTC when left out).')
+      .optional(),
+    /** One-off: two instants with their offset (2026-11-30T02:00:00Z). */
+    from: z.iso
+      .datetime({ offset: true, message: 'An ISO date-time with its offset, e.g. 2026-11-30T02:00:00Z.' })
+      .optional(),
+    to: z.iso
+      .datetime({ offset: true, message: 'An ISO date-time with its offset, e.g. 2026-11-30T04:00:00Z.' })
+      .optional(),
+  })
+  .refine(
+    (w) =>
+      w.every !== undefined && w.for !== undefined
+        ? w.from === undefined && w.to === undefined
+        : w.from !== undefined &&
+          w.to !== undefined &&
+          w.every === undefined &&
+          w.for === undefined &&
+          w.tz === undefined,
+    {
+      message:
+        'A maintenance window repeats (every: and for:, tz: optional) or is one range (from: and to:).',
+    },
+  )
+  .refine((w) => w.from === undefined || w.to === undefined || Date.parse(w.to) > Date.parse(w.from), {
+    message: 'A maintenance window ends (to:) after it begins (from:).',
+  });
+
 const Service = z.strictObject({
   baseUrl: z.string().min(1),
   ca: z.string().min(1).optional(),
@@ -111,6 +151,7 @@ const Monitor = z
       .default({ every: 60_000 }),
     synthetic: Synthetic.optional(),
     budgets: Budgets.optional(),
+    maintenance: z.array(MaintenanceWindow).max(50).optional(),
     notify: z
       .strictObject({
         desktop: z.boolean().default(true),
@@ -268,11 +309,25 @@ export function monitorsFileText(monitors: readonly MonitorConfig[]): string {
       ? { synthetic: { ...m.synthetic, every: `${Math.round(m.synthetic.every / 60_000)}m` } }
       : {}),
     ...(m.budgets ? { budgets: budgetsText(m.budgets) } : {}),
+    ...(m.maintenance?.length ? { maintenance: maintenanceText(m.maintenance) } : {}),
     notify: m.notify.escalate
       ? { ...m.notify, escalate: { ...m.notify.escalate, after: durationText(m.notify.escalate.after) } }
       : m.notify,
   }));
   return `# Agent Console monitors: what to watch, how often, whom to tell (README: "Monitors").\n${stringify({ monitors: plain })}`;
+}
+
+/** The windows in the file's words (what the app's form shows and writes back). */
+export function maintenanceText(
+  windows: NonNullable<MonitorConfig['maintenance']>,
+): Record<string, string>[] {
+  return windows.map((w) => {
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(w)) {
+      if (value !== undefined) out[key] = key === 'for' ? durationText(value as number) : String(value);
+    }
+    return out;
+  });
 }
 
 function budgetsText(budgets: NonNullable<MonitorConfig['budgets']>): Record<string, string | number> {

@@ -127,6 +127,39 @@ export function monitorMetrics(host: MonitorMetricsHost, options: { defaultMetri
       }
     },
   });
+  const maintenance = new Gauge({
+    name: `${PREFIX}maintenance_active`,
+    help: 'Whether a maintenance window of the monitor is under way (1) or not (0).',
+    labelNames: ['monitor'],
+    registers: [registry],
+    collect() {
+      for (const monitor of host.monitors.all())
+        this.set({ monitor: monitor.name }, monitor.inMaintenance() ? 1 : 0);
+    },
+  });
+  const incidentOpen = new Gauge({
+    name: `${PREFIX}incident_open`,
+    help: 'Whether the monitor has an open incident (1) or not (0).',
+    labelNames: ['monitor'],
+    registers: [registry],
+    collect() {
+      for (const monitor of host.monitors.all()) {
+        this.set({ monitor: monitor.name }, host.monitors.incidents.log.openFor(monitor.id) ? 1 : 0);
+      }
+    },
+  });
+  const incidentAcknowledged = new Gauge({
+    name: `${PREFIX}incident_acknowledged`,
+    help: "Whether the monitor's open incident is acknowledged (1) or not (0; also when none is open).",
+    labelNames: ['monitor'],
+    registers: [registry],
+    collect() {
+      for (const monitor of host.monitors.all()) {
+        const open = host.monitors.incidents.log.openFor(monitor.id);
+        this.set({ monitor: monitor.name }, open?.acknowledged ? 1 : 0);
+      }
+    },
+  });
   const healthChecks = new Counter({
     name: `${PREFIX}health_checks_total`,
     help: 'Health polls, by the status each one found.',
@@ -207,7 +240,18 @@ export function monitorMetrics(host: MonitorMetricsHost, options: { defaultMetri
     }
   });
   // Referenced so a reader sees every family this module exposes in one place.
-  void [status, component, rateRemaining, rateQueued, budgetOver, budgetObserved, budgetLimit];
+  void [
+    status,
+    component,
+    rateRemaining,
+    rateQueued,
+    budgetOver,
+    budgetObserved,
+    budgetLimit,
+    maintenance,
+    incidentOpen,
+    incidentAcknowledged,
+  ];
 
   return {
     registry,

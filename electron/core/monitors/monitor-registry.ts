@@ -103,7 +103,8 @@ export class MonitorRegistry {
       {
         clock: this.host.clock,
         escalation: (id) => {
-          const escalate = this.monitors.get(id)?.config.notify.escalate;
+          const monitor = this.monitors.get(id);
+          const escalate = monitor?.inMaintenance() ? undefined : monitor?.config.notify.escalate;
           return escalate
             ? { afterMs: escalate.after, ...(escalate.to ? { to: escalate.to } : {}) }
             : undefined;
@@ -342,10 +343,14 @@ export class MonitorRegistry {
       else {
         const incident = this.desk?.onTransition(event.notification, monitor.failingChecks());
         const n: Telling = { ...event.notification, ...(incident ? { incidentId: incident.id } : {}) };
+        // Healthy after a start or a maintenance window is no news; entering a window tells nobody.
+        const quiet =
+          n.to === 'maintenance' ||
+          (n.to === 'healthy' && (n.from === 'unknown' || n.from === 'maintenance'));
         this.notify(n, {
-          desktop: config.notify.desktop && !(n.from === 'unknown' && n.to === 'healthy'),
+          desktop: config.notify.desktop && !quiet,
           muted: config.notify.muted,
-          webhooks: n.from === 'unknown' && n.to === 'healthy' ? [] : config.notify.webhooks,
+          webhooks: quiet ? [] : config.notify.webhooks,
         });
       }
     });

@@ -5,6 +5,7 @@
 // confirmed (two checks in a row, as the health monitor confirms) before it is told, once, and
 // a recovery is told once.
 import { join } from 'node:path';
+import { stringify } from 'yaml';
 import type { Clock } from '../../../shared/clock';
 import { describeTransition, HEALTH_HISTORY_CAPACITY, type HealthUpdate } from '../../../shared/health';
 import type {
@@ -20,8 +21,9 @@ import { HealthMonitor } from '../health-monitor';
 import type { Profile } from '../profiles';
 import type { LoadedSuite } from '../suites/suite-loader';
 import type { Suites } from '../suites/suites';
-import type { MonitorConfig } from './monitor-config';
+import { maintenanceText, type MonitorConfig } from './monitor-config';
 import { LatencyBudget } from './latency-budget';
+import { MaintenanceWindows } from './maintenance';
 import { healthPart } from './monitor-view';
 import { runSyntheticCheck, syntheticSuite } from './synthetic-check';
 import { SyntheticHistory } from './synthetic-history';
@@ -54,6 +56,7 @@ export class Monitor {
   readonly health: HealthMonitor;
   readonly synthetic: SyntheticHistory | undefined;
   readonly budget: LatencyBudget | undefined;
+  readonly maintenance: MaintenanceWindows;
   private readonly listeners = new Set<(event: MonitorEvent) => void>();
   private status: WatchStatus = 'unknown';
   private since: number | undefined;
@@ -79,6 +82,7 @@ export class Monitor {
     dir: string | undefined,
   ) {
     const warn = host.onWarning;
+    this.maintenance = new MaintenanceWindows(config.maintenance ?? []);
     this.health = new HealthMonitor({
       clock: host.clock,
       target: () => ({
@@ -89,6 +93,8 @@ export class Monitor {
       ...(dir ? { historyFile: join(dir, 'health.jsonl') } : {}),
       capacity: HEALTH_HISTORY_CAPACITY,
       intervalMs: config.health.every,
+      // Planned time counts neither up nor down.
+      excludedFromUptime: (at) => this.maintenance.active(at) !== undefined,
       ...(warn ? { onWarning: warn } : {}),
     });
     this.synthetic = config.synthetic
@@ -181,6 +187,7 @@ export class Monitor {
       ...(this.since !== undefined ? { since: this.since } : {}),
       ...healthPart(this.health, this.profile.id),
       ...(this.budget ? { budgets: this.budget.views() } : {}),
+      ...this.maintenancePart(now),
       ...(this.config.synthetic && synthetic
         ? {
             synthetic: {
@@ -201,6 +208,9 @@ export class Monitor {
         desktop: this.config.notify.desktop,
         muted: this.config.notify.muted,
         webhooks: [],
+        ...(this.config.maintenance?.length
+          ? { maintenanceYaml: stringify(maintenanceText(this.config.maintenance)) }
+          : {}),
         ...(this.config.synthetic
           ? {
               synthetic: {
@@ -215,6 +225,19 @@ export class Monitor {
           : {}),
       },
     };
+  }
+
+  /** Whether a maintenance window is under way now: nobody is told, nothing escalates. */
+  inMaintenance(): boolean {
+    return this.maintenance.active(this.host.clock.now()) !== undefined;
+  }
+
+  private maintenancePart(now: number): Pick<MonitorView, 'maintenance'> {
+    const active = this.maintenance.active(now);
+    const next = this.maintenance.next(now);
+    return active || next
+      ? { maintenance: { ...(active ? { active } : {}), ...(next ? { next } : {}) } }
+      : {};
   }
 
   private emit(event: MonitorEvent): void {
@@ -311,8 +334,9 @@ export class Monitor {
   private reconsider(at: number, failed?: SyntheticResult): void {
     const health = this.health.state().confirmed;
     const serviceUp = health === 'healthy' || health === 'degraded' || health === 'unknown';
-    const next: WatchStatus =
-      this.syntheticFailing && serviceUp
+    const next: WatchStatus = this.maintenance.active(at)
+      ? 'maintenance'
+      : this.syntheticFailing && serviceUp
         ? 'synthetic-failing'
         : health === 'healthy' && this.budget?.slow()
           ? 'slow'
@@ -345,6 +369,24 @@ export class Monitor {
         body: `${this.name}: the agents answer as expected.`,
       };
     }
+    if (to === 'maintenance') {
+      const window = this.maintenance.active(at);
+      const until = window
+        ? ` until ${new Date(window.to).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+        : '';
+      return {
+        ...base,
+        title: 'Maintenance',
+        body: `${this.name}: in maintenance${until}; nobody is told meanwhile.`,
+      };
+    }
+    if (from === 'maintenance' && to === 'healthy') {
+      return {
+        ...base,
+        title: 'Maintenance over',
+        body: `${this.name}: healthy after its maintenance window.`,
+      };
+    }
     if (to === 'slow') {
       return {
         ...base,
@@ -360,7 +402,8 @@ export class Monitor {
       };
     }
     const state = this.health.state();
-    const up = from === 'synthetic-failing' || from === 'slow' ? 'healthy' : from;
+    const up =
+      from === 'synthetic-failing' || from === 'slow' ? 'healthy' : from === 'maintenance' ? 'unknown' : from;
     const words = describeTransition(up, to, {
       profileName: this.name,
       ...(state.last ? { sample: state.last } : {}),

@@ -14,6 +14,14 @@ import { notificationSupport } from '../../components/notification-support';
 import { testNotificationWords } from '../health/health-notifier';
 import { IncidentPanel } from './incident-panel';
 
+const WINDOW_TIME = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
 // Named exports only: React.lazy wants a default, so it is mapped here.
 const Sparkline = lazy(() => import('./sparkline').then((m) => ({ default: m.Sparkline })));
 
@@ -52,6 +60,16 @@ export function OverviewRow({ view, onEdit }: RowProps) {
           {view.since !== undefined ? (
             <div className="muted overview-since">
               since <RelativeTime iso={new Date(view.since).toISOString()} />
+            </div>
+          ) : null}
+          {view.maintenance?.active ? (
+            <div className="overview-maintenance" data-testid="maintenance">
+              {view.maintenance.active.name ?? 'Maintenance'} until{' '}
+              {WINDOW_TIME.format(view.maintenance.active.to)}
+            </div>
+          ) : view.maintenance?.next ? (
+            <div className="overview-maintenance muted" data-testid="maintenance">
+              Maintenance {WINDOW_TIME.format(view.maintenance.next.from)}
             </div>
           ) : null}
         </td>

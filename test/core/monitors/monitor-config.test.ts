@@ -106,3 +106,48 @@ describe('latency budgets', () => {
     ]);
   });
 });
+
+describe('maintenance windows', () => {
+  test('repeating or one range, written back in the file’s words', () => {
+    const [monitor] = parseMonitorsFile(
+      [
+        'monitors:',
+        '  - name: A',
+        '    profile: Default',
+        '    maintenance:',
+        '      - { every: sun 02:00, for: 90m, tz: Europe/Berlin }',
+        '      - { from: 2026-12-01T22:00:00Z, to: 2026-12-02T01:00:00+01:00, name: Migration }',
+      ].join('\n'),
+      'monitors.yaml',
+    );
+    expect(monitor?.maintenance).toEqual([
+      { every: 'sun 02:00', for: 5_400_000, tz: 'Europe/Berlin' },
+      { from: '2026-12-01T22:00:00Z', to: '2026-12-02T01:00:00+01:00', name: 'Migration' },
+    ]);
+    expect(monitorsFileText([monitor as MonitorConfig])).toContain('for: 90m');
+  });
+
+  test('each problem named at its line', () => {
+    expect(
+      problems(
+        [
+          'monitors:',
+          '  - name: A',
+          '    profile: Default',
+          '    maintenance:',
+          '      - { every: sunday 2am, for: 1h }',
+          '      - { every: sun 02:00, for: 1h, tz: Mars/Olympus }',
+          '      - { every: sun 02:00 }',
+          '      - { from: 2026-12-02T01:00:00Z, to: 2026-12-01T22:00:00Z }',
+          '      - { from: 2026-12-01 22:00, to: 2026-12-02T01:00:00Z }',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'monitors.yaml:5:18: monitors[0].maintenance[0].every: Write when it begins as "sun 02:00" (a day mon … sun, or daily, then a 24-hour time).',
+      'monitors.yaml:6:42: monitors[0].maintenance[1].tz: An IANA time zone such as Europe/Berlin (UTC when left out).',
+      'monitors.yaml:7:9: monitors[0].maintenance[2]: A maintenance window repeats (every: and for:, tz: optional) or is one range (from: and to:).',
+      'monitors.yaml:8:9: monitors[0].maintenance[3]: A maintenance window ends (to:) after it begins (from:).',
+      'monitors.yaml:9:17: monitors[0].maintenance[4].from: An ISO date-time with its offset, e.g. 2026-11-30T02:00:00Z.',
+    ]);
+  });
+});
