@@ -124,6 +124,18 @@ const MaintenanceWindow = z
     message: 'A maintenance window ends (to:) after it begins (from:).',
   });
 
+/** A target: availability in percent (99.9% or 99.9), and optionally a TTFT p95 over the period. */
+const Slo = z.strictObject({
+  availability: z
+    .union([z.number(), z.string().regex(/^\d+(\.\d+)?%$/, 'Write a percentage such as 99.9%.')])
+    .transform((v) => (typeof v === 'number' ? v : Number.parseFloat(v)))
+    .refine(
+      (v) => v > 0 && v < 100,
+      'An availability target is a percentage above 0 and under 100, e.g. 99.9%.',
+    ),
+  'ttft-p95': Duration.optional(),
+});
+
 const Service = z.strictObject({
   baseUrl: z.string().min(1),
   ca: z.string().min(1).optional(),
@@ -151,6 +163,7 @@ const Monitor = z
       .default({ every: 60_000 }),
     synthetic: Synthetic.optional(),
     budgets: Budgets.optional(),
+    slo: Slo.optional(),
     maintenance: z.array(MaintenanceWindow).max(50).optional(),
     notify: z
       .strictObject({
@@ -309,6 +322,14 @@ export function monitorsFileText(monitors: readonly MonitorConfig[]): string {
       ? { synthetic: { ...m.synthetic, every: `${Math.round(m.synthetic.every / 60_000)}m` } }
       : {}),
     ...(m.budgets ? { budgets: budgetsText(m.budgets) } : {}),
+    ...(m.slo
+      ? {
+          slo: {
+            availability: `${m.slo.availability}%`,
+            ...(m.slo['ttft-p95'] !== undefined ? { 'ttft-p95': durationText(m.slo['ttft-p95']) } : {}),
+          },
+        }
+      : {}),
     ...(m.maintenance?.length ? { maintenance: maintenanceText(m.maintenance) } : {}),
     notify: m.notify.escalate
       ? { ...m.notify, escalate: { ...m.notify.escalate, after: durationText(m.notify.escalate.after) } }

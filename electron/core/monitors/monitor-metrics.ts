@@ -11,6 +11,7 @@ import type { LimiterRegistry } from '../rate-limiter';
 import type { KeyVault } from '../key-vault';
 import type { MonitorRegistry } from './monitor-registry';
 import { guardMetrics } from '../output-guard';
+import { budgetFigures } from './sla-report';
 
 const STATUSES = Object.keys(WATCH_WORDS) as WatchStatus[];
 const PREFIX = 'agent_console_';
@@ -25,7 +26,12 @@ export interface MonitorMetricsHost {
   monitors: MonitorRegistry;
   limiters: LimiterRegistry;
   vault: KeyVault;
+  /** The core's clock (the SLO windows end now). */
+  now?: () => number;
 }
+
+/** The windows SLO gauges are read over, in minutes: burn alerts compare a short and a long one. */
+const SLO_WINDOWS = { '1h': 60, '6h': 360, '30d': 30 * 1440 } as const;
 
 /** Builds the registry and follows the monitors; `metrics()` is the exposition text. */
 export function monitorMetrics(host: MonitorMetricsHost, options: { defaultMetrics?: boolean } = {}) {
@@ -160,6 +166,67 @@ export function monitorMetrics(host: MonitorMetricsHost, options: { defaultMetri
       }
     },
   });
+  const now = host.now ?? Date.now;
+  /** Up and down minutes from the monitor's kept counters (minute-history.ts), never its files. */
+  const slo = (monitor: ReturnType<MonitorRegistry['all']>[number], window: keyof typeof SLO_WINDOWS) => {
+    const { up, down } = monitor.minutes.counted(now(), SLO_WINDOWS[window]);
+    return budgetFigures(up, down, monitor.config.slo?.availability);
+  };
+  const sloAvailability = new Gauge({
+    name: `${PREFIX}slo_availability_ratio`,
+    help: 'Up minutes over up and down minutes in the window (maintenance and unchecked minutes left out).',
+    labelNames: ['monitor', 'window'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const monitor of host.monitors.all()) {
+        const figures = slo(monitor, '30d');
+        if (figures.availability !== undefined)
+          this.set({ monitor: monitor.name, window: '30d' }, figures.availability / 100);
+      }
+    },
+  });
+  const sloTarget = new Gauge({
+    name: `${PREFIX}slo_target_ratio`,
+    help: "The monitor's availability target (slo.availability).",
+    labelNames: ['monitor'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const monitor of host.monitors.all()) {
+        const target = monitor.config.slo?.availability;
+        if (target !== undefined) this.set({ monitor: monitor.name }, target / 100);
+      }
+    },
+  });
+  const sloBudget = new Gauge({
+    name: `${PREFIX}slo_error_budget_remaining_ratio`,
+    help: 'What is left of the 30-day error budget the target allows (negative once overspent).',
+    labelNames: ['monitor'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const monitor of host.monitors.all()) {
+        const left = slo(monitor, '30d').budgetRemaining;
+        if (left !== undefined) this.set({ monitor: monitor.name }, left / 100);
+      }
+    },
+  });
+  const sloBurn = new Gauge({
+    name: `${PREFIX}slo_burn_rate`,
+    help: 'How fast the error budget burns over the window: 1 spends it exactly in 30 days.',
+    labelNames: ['monitor', 'window'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const monitor of host.monitors.all()) {
+        for (const window of Object.keys(SLO_WINDOWS) as (keyof typeof SLO_WINDOWS)[]) {
+          const burn = slo(monitor, window).burnRate;
+          if (burn !== undefined) this.set({ monitor: monitor.name, window }, burn);
+        }
+      }
+    },
+  });
   const healthChecks = new Counter({
     name: `${PREFIX}health_checks_total`,
     help: 'Health polls, by the status each one found.',
@@ -251,6 +318,10 @@ export function monitorMetrics(host: MonitorMetricsHost, options: { defaultMetri
     maintenance,
     incidentOpen,
     incidentAcknowledged,
+    sloAvailability,
+    sloTarget,
+    sloBudget,
+    sloBurn,
   ];
 
   return {

@@ -235,6 +235,7 @@ export class MonitorRegistry {
     const [config] = checkMonitors([
       {
         ...(old.budgets ? { budgets: old.budgets } : {}),
+        ...(old.slo ? { slo: old.slo } : {}),
         ...rest,
         id,
         notify: {

@@ -24,6 +24,7 @@ import type { Suites } from '../suites/suites';
 import { maintenanceText, type MonitorConfig } from './monitor-config';
 import { LatencyBudget } from './latency-budget';
 import { MaintenanceWindows } from './maintenance';
+import { MINUTE, MinuteHistory } from './minute-history';
 import { healthPart } from './monitor-view';
 import { runSyntheticCheck, syntheticSuite } from './synthetic-check';
 import { SyntheticHistory } from './synthetic-history';
@@ -43,6 +44,12 @@ export type MonitorEvent =
 /** Checks in a row a new synthetic outcome must hold before it is confirmed (as health polls). */
 const CONFIRM_RUNS = 2;
 const DAY_MS = 86_400_000;
+/** Raw health checks are kept for a week whatever the interval (manual checks given a quarter more room). */
+const RAW_DAYS = 7;
+
+function healthCapacity(everyMs: number): number {
+  return Math.max(HEALTH_HISTORY_CAPACITY, Math.ceil(((RAW_DAYS * DAY_MS) / everyMs) * 1.25));
+}
 
 function percentile(values: number[]): Percentile | undefined {
   if (values.length === 0) return undefined;
@@ -57,6 +64,7 @@ export class Monitor {
   readonly synthetic: SyntheticHistory | undefined;
   readonly budget: LatencyBudget | undefined;
   readonly maintenance: MaintenanceWindows;
+  readonly minutes: MinuteHistory;
   private readonly listeners = new Set<(event: MonitorEvent) => void>();
   private status: WatchStatus = 'unknown';
   private since: number | undefined;
@@ -91,7 +99,7 @@ export class Monitor {
         health: (options) => host.client(profile).health(options),
       }),
       ...(dir ? { historyFile: join(dir, 'health.jsonl') } : {}),
-      capacity: HEALTH_HISTORY_CAPACITY,
+      capacity: healthCapacity(config.health.every),
       intervalMs: config.health.every,
       // Planned time counts neither up nor down.
       excludedFromUptime: (at) => this.maintenance.active(at) !== undefined,
@@ -105,10 +113,18 @@ export class Monitor {
       : undefined;
     if (this.synthetic?.warning) warn?.(this.synthetic.warning);
     this.budget = config.budgets ? new LatencyBudget(config.budgets) : undefined;
+    this.minutes = new MinuteHistory(
+      dir ? join(dir, 'minutes.jsonl') : undefined,
+      Math.max(3 * config.health.every, 3 * MINUTE),
+    );
     this.unwatchHealth = this.health.subscribe((update) => {
       if (update.sample) this.budget?.addPoll(update.sample.responseMs);
       this.emit({ kind: 'health', update });
       this.reconsider(update.sample?.at ?? host.clock.now());
+      if (update.sample) {
+        const responseMs = update.sample.responseMs;
+        this.minutes.note(update.sample.at, this.status, responseMs !== undefined ? { responseMs } : {});
+      }
     });
   }
 
@@ -128,6 +144,11 @@ export class Monitor {
   start(): void {
     if (this.running) return;
     this.running = true;
+    void this.minutes
+      .prune(this.host.clock.now())
+      .catch((error: unknown) =>
+        this.host.onWarning?.(`The minute history could not be pruned: ${(error as Error).message}`),
+      );
     this.health.start();
     if (this.config.synthetic) {
       this.stopping = new AbortController();
@@ -144,6 +165,7 @@ export class Monitor {
     await this.syntheticRun?.catch(() => undefined);
     await this.health.stop();
     await this.synthetic?.flush();
+    await this.minutes.flush();
     this.unwatchHealth();
   }
 
@@ -307,6 +329,9 @@ export class Monitor {
       this.host.clock.now(),
       results.find((r) => !r.passed),
     );
+    this.minutes.note(this.host.clock.now(), this.status, {
+      ttftMs: results.flatMap((r) => (r.ttftMs !== undefined ? [r.ttftMs] : [])),
+    });
     return results;
   }
 
