@@ -15,7 +15,7 @@ beforeAll(async () => {
     name: 'Production',
     profile: 'Production',
     synthetic: { every: '1m', agents: ['echo'], message: 'ping', assert: [{ contains: 'ping' }] },
-    budgets: { 'ttft-p95': '250ms', window: 2 },
+    budgets: { 'ttft-p95': '500ms', window: 2 },
     webhookUrls: [{ url: `${watched.receiverUrl}/json`, format: 'json' }],
   });
   monitor = watched.core.monitors.get(view.id) as Monitor;
@@ -34,7 +34,7 @@ test('a TTFT over budget for two runs makes the monitor Degraded (slow), told on
   await run();
   expect(monitor.currentStatus()).toBe('healthy');
 
-  watched.mock.server.control.setAgent('echo', { latencyMs: 600 });
+  watched.mock.server.control.setAgent('echo', { latencyMs: 1200 });
   await run();
   // One judgement over budget is not yet news.
   expect(monitor.currentStatus()).toBe('healthy');
@@ -43,9 +43,9 @@ test('a TTFT over budget for two runs makes the monitor Degraded (slow), told on
   const slow = watched.notifications.filter((n) => n.to === 'slow');
   expect(slow).toHaveLength(1);
   expect(slow[0]).toMatchObject({ title: 'Degraded (slow)', from: 'healthy' });
-  expect(slow[0]?.body).toMatch(/^Production: TTFT p95 \d{3} ms over its 250 ms budget \(last 2 runs\)/);
+  expect(slow[0]?.body).toMatch(/^Production: TTFT p95 \d\.\d s over its 500 ms budget \(last 2 runs\)/);
   expect(watched.core.monitors.list()[0]?.budgets).toEqual([
-    expect.objectContaining({ name: 'ttft-p95', limitMs: 250, window: 2, over: true }),
+    expect.objectContaining({ name: 'ttft-p95', limitMs: 500, window: 2, over: true }),
   ]);
 
   const metrics = monitorMetrics(
@@ -56,7 +56,7 @@ test('a TTFT over budget for two runs makes the monitor Degraded (slow), told on
   expect(text).toContain('agent_console_latency_budget_exceeded{monitor="Production",budget="ttft-p95"} 1');
   expect(text).toContain('agent_console_monitor_status{monitor="Production",status="slow"} 1');
   expect(text).toContain(
-    'agent_console_latency_budget_limit_seconds{monitor="Production",budget="ttft-p95"} 0.25',
+    'agent_console_latency_budget_limit_seconds{monitor="Production",budget="ttft-p95"} 0.5',
   );
   metrics.close();
 
