@@ -21,6 +21,17 @@ export interface WatchedService {
   close(): Promise<void>;
 }
 
+/** A profile named `name` on the mock, with the mock's pro key for this session only. */
+export async function addMockProfile(core: ConsoleCore, name: string, mock: TestMock): Promise<void> {
+  const key = await core.vault.add({
+    name: `${name} key`,
+    secret: mock.server.keys.pro,
+    sessionOnly: true,
+    origins: [new URL(mock.server.baseUrl).origin],
+  });
+  core.profiles.add({ name, baseUrl: mock.server.baseUrl, keyId: key.id, caCertPem: mock.server.ca });
+}
+
 export async function watchService(
   name: string,
   options: { dataDir?: string; clock?: ManualClock } = {},
@@ -47,13 +58,7 @@ export async function watchService(
     embeddedMock: 'none',
     keychainService: `agent-console-watched-${process.pid}`,
   });
-  const key = await core.vault.add({
-    name: `${name} key`,
-    secret: mock.server.keys.pro,
-    sessionOnly: true,
-    origins: [new URL(mock.server.baseUrl).origin],
-  });
-  core.profiles.add({ name, baseUrl: mock.server.baseUrl, keyId: key.id, caCertPem: mock.server.ca });
+  await addMockProfile(core, name, mock);
   await core.openMonitors();
   const notifications: MonitorNotification[] = [];
   core.monitors.subscribe((event) => {
