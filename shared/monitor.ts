@@ -2,14 +2,20 @@
 // the headless `agent-console monitor` about every environment it watches. Pure TypeScript, so
 // the core, the shell and the renderer share one vocabulary.
 import type { HealthMonitorState, MonitorStatus } from './health';
+import type { Incident } from './incident';
 import { STATUS_SEVERITY, STATUS_WORDS } from './health';
 
-/** A monitor's status: the health poll's, or — while the service says it is fine — its synthetic check's. */
-export type WatchStatus = MonitorStatus | 'synthetic-failing';
+/**
+ * A monitor's status: the health poll's, or — while the service says it is fine — its synthetic
+ * check's, or "slow" while it answers over a latency budget.
+ */
+export type WatchStatus = MonitorStatus | 'synthetic-failing' | 'slow' | 'maintenance';
 
 export const WATCH_WORDS: Record<WatchStatus, string> = {
   ...STATUS_WORDS,
   'synthetic-failing': 'Synthetic check failing',
+  slow: 'Degraded (slow)',
+  maintenance: 'Maintenance',
 };
 
 /** Worse is larger: the tray, the window title and the headless summary follow the worst monitor. */
@@ -17,11 +23,45 @@ export const WATCH_SEVERITY: Record<WatchStatus, number> = {
   ...STATUS_SEVERITY,
   // The service says it is up, but an agent does not answer as it should: worse than degraded.
   'synthetic-failing': STATUS_SEVERITY.degraded + 0.5,
+  // Answering, and right, but slower than its budget: short of the service's own "degraded".
+  slow: STATUS_SEVERITY.degraded - 0.5,
+  // Planned: nobody is told, so it alarms no more than a healthy service.
+  maintenance: STATUS_SEVERITY.healthy - 0.5,
 };
 
-/** The tray's vocabulary: a failing synthetic check shows as degraded (the service is up, an agent is not right). */
+/**
+ * The tray's vocabulary: a failing synthetic check or a slow one shows as degraded (the service is
+ * up, an agent is not right); maintenance as unknown (nobody vouches for the service meanwhile).
+ */
 export function watchTrayStatus(status: WatchStatus): MonitorStatus {
-  return status === 'synthetic-failing' ? 'degraded' : status;
+  if (status === 'maintenance') return 'unknown';
+  return status === 'synthetic-failing' || status === 'slow' ? 'degraded' : status;
+}
+
+/** A maintenance window as it falls: epoch ms, and its name if the file gives one. */
+export interface MaintenanceView {
+  from: number;
+  to: number;
+  name?: string;
+}
+
+/** A latency budget of a monitor: a p95 over its newest runs, or over its newest health polls. */
+export type BudgetName = 'ttft-p95' | 'total-p95' | 'health-response';
+
+export const BUDGET_WORDS: Record<BudgetName, string> = {
+  'ttft-p95': 'TTFT p95',
+  'total-p95': 'Total time p95',
+  'health-response': 'Health response p95',
+};
+
+export interface BudgetView {
+  name: BudgetName;
+  limitMs: number;
+  /** Runs (or polls) the p95 is taken over. */
+  window: number;
+  /** The p95 now; absent before the first run. */
+  observedMs?: number;
+  over: boolean;
 }
 
 export function worstStatus(statuses: readonly WatchStatus[]): WatchStatus {
@@ -77,6 +117,8 @@ interface MonitorSettingsView {
   desktop: boolean;
   muted: boolean;
   webhooks: WebhookView[];
+  /** Its maintenance windows as YAML (the file's list), for the form. */
+  maintenanceYaml?: string;
 }
 
 export interface MonitorView {
@@ -114,6 +156,12 @@ export interface MonitorView {
     ttft24h?: Percentile;
     passed24h: { passed: number; runs: number };
   };
+  /** The maintenance window under way, and the next one to begin. */
+  maintenance?: { active?: MaintenanceView; next?: MaintenanceView };
+  /** Its open incident, if any (saved monitors only). */
+  incident?: Incident;
+  /** Its latency budgets, as they stand. */
+  budgets?: BudgetView[];
   settings: MonitorSettingsView;
 }
 
@@ -130,6 +178,10 @@ export interface MonitorNotification {
   desktop: boolean;
   /** A test from the "Send test notification" button. */
   test?: boolean;
+  /** The incident the change opened, noted or resolved. */
+  incidentId?: string;
+  /** The how-manieth re-notification of an incident nobody has acknowledged. */
+  escalation?: number;
 }
 
 /**

@@ -107,7 +107,12 @@ export async function monitorCommand(context: CommandContext): Promise<number> {
         `${new Date(n.at).toISOString()}  ${n.monitorName}  ${WATCH_WORDS[n.from]} -> ${WATCH_WORDS[n.to]}  ${n.body}`,
       );
     });
-    const metrics = monitorMetrics({ monitors, limiters: core.limiters, vault: core.vault });
+    const metrics = monitorMetrics({
+      monitors,
+      limiters: core.limiters,
+      vault: core.vault,
+      now: () => opened.clock.now(),
+    });
     if (address) server = await serveMetrics(address, metrics);
     monitors.start();
     err(

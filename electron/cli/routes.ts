@@ -188,8 +188,11 @@ const conversationRoutes: Route = (program, session) => {
 };
 
 const monitorRoute: Route = (program, session) => {
-  program
+  const monitor = program
     .command('monitor')
+    .description('run the monitors with no window (the default), or report on what they kept');
+  monitor
+    .command('run', { isDefault: true })
     .description('run the monitors with no window; one line per confirmed change; SIGTERM or Ctrl+C stops')
     .option(
       '--config <file>',
@@ -205,6 +208,19 @@ const monitorRoute: Route = (program, session) => {
       session.action(
         async (context) => (await import('./monitor-command')).monitorCommand(context),
         'agent-console monitor',
+      ),
+    );
+  monitor
+    .command('report')
+    .description("each monitor's availability against its target over a month (UTC): HTML to print, or CSV")
+    .option('--month <yyyy-mm>', 'the month, e.g. 2026-11')
+    .option('--format <format>', 'html (a self-contained page; the default) or csv')
+    .option('--decimals <n>', 'decimals of availability, cut not rounded (default 3)')
+    .option('--config <file>', "a monitors file (default: the data folder's monitors.yaml)")
+    .action(
+      session.action(
+        async (context) => (await import('./monitor-report-command')).monitorReportCommand(context),
+        'agent-console monitor report',
       ),
     );
 };

@@ -50,6 +50,7 @@ export async function openCoreMonitors(
       ...(options.serviceProfile ? { serviceProfile: options.serviceProfile } : {}),
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
       desktopMuted: () => core.settings?.read().notificationsMuted === true,
+      incidentName: () => core.settings?.read().incidentName,
     },
     {
       file: options.file ?? join(core.dataDir, MONITORS_FILE),

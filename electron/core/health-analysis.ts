@@ -32,7 +32,12 @@ function coverCap(intervalMs: number): number {
 }
 
 /** Up time over known time in each window; `samples` oldest first, one profile. */
-function uptimeFigures(samples: HealthSample[], now: number, intervalMs: number): UptimeFigure[] {
+function uptimeFigures(
+  samples: HealthSample[],
+  now: number,
+  intervalMs: number,
+  excluded?: (at: number) => boolean,
+): UptimeFigure[] {
   const cap = coverCap(intervalMs);
   return (Object.keys(HEALTH_RANGES) as HealthRange[]).map((range) => {
     const windowMs = HEALTH_RANGES[range];
@@ -43,7 +48,7 @@ function uptimeFigures(samples: HealthSample[], now: number, intervalMs: number)
       const next = samples[i + 1]?.at ?? now;
       const from = Math.max(s.at, start);
       const to = Math.min(next, s.at + cap, now);
-      if (to <= from) return;
+      if (to <= from || excluded?.(s.at)) return;
       if (UP_STATUSES.has(s.status)) up += to - from;
       else if (DOWN_STATUSES.has(s.status)) down += to - from;
     });
@@ -114,6 +119,7 @@ export function buildTimeline(
   range: HealthRange,
   now: number,
   intervalMs: number,
+  excludedFromUptime?: (at: number) => boolean,
 ): HealthTimeline {
   const windowMs = HEALTH_RANGES[range];
   const from = now - windowMs;
@@ -160,7 +166,7 @@ export function buildTimeline(
     points,
     // Stable: marks of one instant keep the order their checks came in.
     marks: marks.sort((a, b) => a.at - b.at).slice(-MAX_TIMELINE_MARKS),
-    uptime: uptimeFigures(samples, now, intervalMs),
+    uptime: uptimeFigures(samples, now, intervalMs, excludedFromUptime),
   };
 }
 

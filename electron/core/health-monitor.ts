@@ -51,6 +51,8 @@ export interface HealthMonitorOptions {
   confirmPolls?: number;
   /** Told the new interval when it changes, to persist it. */
   onIntervalChange?: (ms: number) => void;
+  /** Samples taken while this holds count neither up nor down in uptime (a maintenance window). */
+  excludedFromUptime?: (at: number) => boolean;
   onWarning?: (message: string) => void;
 }
 
@@ -249,7 +251,7 @@ export class HealthMonitor {
     const samples = profileId
       ? this.history.list({ profileId, from: now - HEALTH_RANGES['7d'] - 3 * this.interval })
       : [];
-    return buildTimeline(samples, range, now, this.interval);
+    return buildTimeline(samples, range, now, this.interval, this.options.excludedFromUptime);
   }
 
   incidents(from: number, to: number): HealthIncident[] {

@@ -213,6 +213,20 @@ export async function appendPrivateFile(file: string, text: string): Promise<voi
   }
 }
 
+/**
+ * Appends `text` and waits for it to reach the disk: what a person was shown as done (an incident
+ * acknowledged) must survive the process being killed the next moment.
+ */
+export function appendPrivateFileDurablySync(file: string, text: string): void {
+  const fd = openPrivateAppendSync(file);
+  try {
+    writeSync(fd, guardText(text));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Reads a file of ours as text; a link in its place fails (isLinkRefusal) rather than being read. */
 export function readPrivateFileSync(file: string): string {
   const fd = openSync(file, READ_FLAGS);

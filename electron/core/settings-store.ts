@@ -61,6 +61,8 @@ const SettingsSchema = z.looseObject({
   activeProfileId: z.string().optional(),
   /** Desktop (and browser) notifications of status changes muted in the app. */
   notificationsMuted: z.boolean().optional(),
+  /** The name incidents are acknowledged and updated under (the OS user name when unset). */
+  incidentName: z.string().trim().min(1).max(100).optional(),
   /** How many suite runs are kept, and for how long (docs/architecture.md, "Run history and diffs"). */
   testRuns: z
     .strictObject({

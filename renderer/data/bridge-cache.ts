@@ -31,7 +31,11 @@ export function wireBridgeToCache(): void {
     }
   });
   bridge.on('app:updateStatus', (status) => queryClient.setQueryData(queryKeys.updates(), status));
-  bridge.on('monitors:changed', (views) => queryClient.setQueryData(queryKeys.monitors(), views));
+  bridge.on('monitors:changed', (views) => {
+    queryClient.setQueryData(queryKeys.monitors(), views);
+    // An incident opened, acknowledged, updated or resolved comes with the rows.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.incidents.root() });
+  });
   bridge.on('mock:changed', (state) => {
     queryClient.setQueryData(queryKeys.mock.state(), state);
     // An agent's status or pacing changed at the mock: every cached agent list is stale.

@@ -34,3 +34,14 @@ export const useCheckMonitor = () =>
 /** Sends a test notification through the monitor's channels; it changes nothing kept. */
 export const testNotification = (id: string): Promise<TestNotificationResult> =>
   bridge.monitors.testNotify({ id });
+
+const incidentChanged = [queryKeys.monitors(), queryKeys.incidents.root()];
+
+export const useAcknowledgeIncident = () =>
+  useChange((id: string) => bridge.monitors.acknowledge({ id }), incidentChanged);
+
+export const useAddIncidentUpdate = () =>
+  useChange((input: BridgeInput<'monitors:addUpdate'>) => bridge.monitors.addUpdate(input), incidentChanged);
+
+export const useResolveIncident = () =>
+  useChange((id: string) => bridge.monitors.resolve({ id }), incidentChanged);

@@ -7,6 +7,13 @@ import { bridge } from '../bridge';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 
+/** The saved monitors' incidents, newest first: one monitor's, or all. */
+export const useIncidents = (monitorId?: string) =>
+  useQuery({
+    queryKey: queryKeys.incidents.of(monitorId),
+    queryFn: () => bridge.monitors.incidents(monitorId !== undefined ? { monitorId } : {}),
+  });
+
 export const useMonitors = () =>
   useQuery({ queryKey: queryKeys.monitors(), queryFn: () => bridge.monitors.list({}), staleTime: Infinity });
 

@@ -66,6 +66,11 @@ export const queryKeys = {
       ['health', 'incidents', p(profile), from ?? null, days ?? null] as const,
   },
   monitors: () => ['monitors'] as const,
+  /** The saved monitors' incidents (people's, kept by the core), one monitor's or all. */
+  incidents: {
+    root: () => ['incidents'] as const,
+    of: (monitorId: string | undefined) => ['incidents', monitorId ?? 'all'] as const,
+  },
   /** The kept suite runs (`latest`: the newest finished run this window saw, so a new one refetches). */
   runHistory: (latest: string) => ['run-history', latest] as const,
   runDiff: (base: string, head: string) => ['run-diff', base, head] as const,

@@ -2,6 +2,7 @@
 // notifications and a test notification.
 import { z } from 'zod';
 import { MAX_HEALTH_INTERVAL_MS, MIN_HEALTH_INTERVAL_MS } from '../health';
+import type { Incident } from '../incident';
 import type { MonitorNotification, MonitorView, TestNotificationResult } from '../monitor';
 import { id, none, returns, text, type DomainCalls } from './schemas';
 
@@ -29,6 +30,8 @@ const monitorInput = z.strictObject({
     .optional(),
   desktop: z.boolean().optional(),
   muted: z.boolean().optional(),
+  /** Maintenance windows: a YAML list as in the monitors file. */
+  maintenanceYaml: text(20_000).optional(),
   webhooks: z
     .array(z.strictObject({ url: text(2000), format: z.enum(['json', 'slack']) }))
     .max(10)
@@ -51,6 +54,18 @@ export const MONITORS_CALLS = {
   'monitors:muted': { input: none, output: returns<{ muted: boolean }>() },
   'monitors:mute': { input: z.strictObject({ muted: z.boolean() }), output: returns<{ muted: boolean }>() },
   'monitors:testNotify': { input: z.strictObject({ id }), output: returns<TestNotificationResult>() },
+  /** The saved monitors' incidents, newest first: one monitor's, or every one's; open ones only, or all. */
+  'monitors:incidents': {
+    input: z.strictObject({ monitorId: id.optional(), open: z.boolean().optional() }),
+    output: returns<Incident[]>(),
+  },
+  /** Acknowledged under the name in settings, else the OS user's: re-notifying stops. */
+  'monitors:acknowledge': { input: z.strictObject({ id }), output: returns<Incident>() },
+  'monitors:addUpdate': {
+    input: z.strictObject({ id, text: text(2000) }),
+    output: returns<Incident>(),
+  },
+  'monitors:resolve': { input: z.strictObject({ id }), output: returns<Incident>() },
 } as const satisfies DomainCalls<'monitors'>;
 
 export interface MonitorsEvents {

@@ -10,6 +10,7 @@ import type { MonitorNotification } from '../../shared/monitor';
 import { ConsoleCore } from '../../electron/core/console-core';
 import type { Monitor } from '../../electron/core/monitors/monitor';
 import { removeDir, startTestMock, tempDir, type TestMock } from '../support/mock';
+import { addMockProfile } from '../support/watched-service';
 
 let dataDir: string;
 let core: ConsoleCore;
@@ -62,13 +63,7 @@ beforeAll(async () => {
     ['Staging', staging],
     ['Production', production],
   ] as const) {
-    const key = await core.vault.add({
-      name: `${name} key`,
-      secret: mock.server.keys.pro,
-      sessionOnly: true,
-      origins: [new URL(mock.server.baseUrl).origin],
-    });
-    core.profiles.add({ name, baseUrl: mock.server.baseUrl, keyId: key.id, caCertPem: mock.server.ca });
+    await addMockProfile(core, name, mock);
   }
   await core.openMonitors();
   core.monitors.subscribe((event) => {

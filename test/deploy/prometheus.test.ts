@@ -68,6 +68,8 @@ describe.skipIf(!hasPrometheus)(
           '      message: ping',
           '      assert:',
           '        - contains: ping',
+          '    budgets: { ttft-p95: 2s }',
+          '    slo: { availability: 99.9% }',
           '',
         ].join('\n'),
       );

@@ -67,6 +67,14 @@ export function monitorsHandlers({ core, emit, onClose }: HandlerContext): Domai
       return view(id);
     },
     'monitors:testNotify': async ({ id }) => monitors().sendTest(id),
+    'monitors:incidents': async ({ monitorId, open }) =>
+      monitors().incidents.log.list({
+        ...(monitorId !== undefined ? { monitorId } : {}),
+        ...(open !== undefined ? { open } : {}),
+      }),
+    'monitors:acknowledge': async ({ id }) => monitors().incidents.acknowledge(id),
+    'monitors:addUpdate': async ({ id, text }) => monitors().incidents.addUpdate(id, text),
+    'monitors:resolve': async ({ id }) => monitors().incidents.resolve(id),
     'monitors:muted': async () => ({ muted: core.settings.read().notificationsMuted === true }),
     'monitors:mute': async ({ muted }) => {
       core.settings.update((draft) => {

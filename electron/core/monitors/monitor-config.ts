@@ -13,6 +13,7 @@ import { MAX_HEALTH_INTERVAL_MS, MIN_HEALTH_INTERVAL_MS } from '../../../shared/
 import { holdsApiKey } from '../suites/suite-env';
 import type { FileProblem } from '../../../shared/suite-run';
 import { parseYamlFile, YamlFileError, type PathProblem } from '../yaml-file';
+import { EVERY, knownZone } from './maintenance';
 
 export const MONITORS_FILE = 'monitors.yaml';
 
@@ -70,6 +71,71 @@ const Synthetic = z
     message: 'assert and stream go with message; a suite file has its own.',
   });
 
+/** Runs (and polls) a budget's p95 is taken over when the file does not say. */
+const DEFAULT_BUDGET_WINDOW = 10;
+
+const Budgets = z
+  .strictObject({
+    'ttft-p95': Duration.optional(),
+    'total-p95': Duration.optional(),
+    'health-response': Duration.optional(),
+    window: z.int().min(1).max(1000).default(DEFAULT_BUDGET_WINDOW),
+  })
+  .refine((b) => (b['ttft-p95'] ?? b['total-p95'] ?? b['health-response']) !== undefined, {
+    message: 'Name at least one budget: ttft-p95, total-p95 or health-response.',
+  });
+
+const MaintenanceWindow = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100).optional(),
+    /** Repeating: when it begins on the wall clock of `tz`, and for how long. */
+    every: z
+      .string()
+      .regex(EVERY, 'Write when it begins as "sun 02:00" (a day mon … sun, or daily, then a 24-hour time).')
+      .optional(),
+    for: between(60_000, 24 * 3_600_000, 'A maintenance window').optional(),
+    tz: z
+      .string()
+      .refine(knownZone, 'An IANA time zone such as Europe/Berlin (UTC when left out).')
+      .optional(),
+    /** One-off: two instants with their offset (2026-11-30T02:00:00Z). */
+    from: z.iso
+      .datetime({ offset: true, message: 'An ISO date-time with its offset, e.g. 2026-11-30T02:00:00Z.' })
+      .optional(),
+    to: z.iso
+      .datetime({ offset: true, message: 'An ISO date-time with its offset, e.g. 2026-11-30T04:00:00Z.' })
+      .optional(),
+  })
+  .refine(
+    (w) =>
+      w.every !== undefined && w.for !== undefined
+        ? w.from === undefined && w.to === undefined
+        : w.from !== undefined &&
+          w.to !== undefined &&
+          w.every === undefined &&
+          w.for === undefined &&
+          w.tz === undefined,
+    {
+      message:
+        'A maintenance window repeats (every: and for:, tz: optional) or is one range (from: and to:).',
+    },
+  )
+  .refine((w) => w.from === undefined || w.to === undefined || Date.parse(w.to) > Date.parse(w.from), {
+    message: 'A maintenance window ends (to:) after it begins (from:).',
+  });
+
+/** A target: availability in percent (99.9% or 99.9), and optionally a TTFT p95 over the period. */
+const Slo = z.strictObject({
+  availability: z
+    .union([z.number(), z.string().regex(/^\d+(\.\d+)?%$/, 'Write a percentage such as 99.9%.')])
+    .transform((v) => (typeof v === 'number' ? v : Number.parseFloat(v)))
+    .refine(
+      (v) => v > 0 && v < 100,
+      'An availability target is a percentage above 0 and under 100, e.g. 99.9%.',
+    ),
+  'ttft-p95': Duration.optional(),
+});
+
 const Service = z.strictObject({
   baseUrl: z.string().min(1),
   ca: z.string().min(1).optional(),
@@ -96,17 +162,37 @@ const Monitor = z
       })
       .default({ every: 60_000 }),
     synthetic: Synthetic.optional(),
+    budgets: Budgets.optional(),
+    slo: Slo.optional(),
+    maintenance: z.array(MaintenanceWindow).max(50).optional(),
     notify: z
       .strictObject({
         desktop: z.boolean().default(true),
         muted: z.boolean().default(false),
         webhooks: z.array(Webhook).default([]),
+        /** An open incident nobody acknowledged is told again every `after`, to these webhooks (all by default). */
+        escalate: z
+          .strictObject({
+            after: between(60_000, 24 * 3_600_000, 'An escalation time'),
+            to: z
+              .array(z.string().regex(/^[a-z0-9-]{1,80}$/))
+              .min(1)
+              .optional(),
+          })
+          .optional(),
       })
       .default({ desktop: true, muted: false, webhooks: [] }),
   })
   .refine((m) => (m.profile === undefined) !== (m.service === undefined), {
     message: 'A monitor watches a profile (profile:) or a service given here (service:), one of them.',
-  });
+  })
+  .refine((m) => m.synthetic || (!m.budgets?.['ttft-p95'] && !m.budgets?.['total-p95']), {
+    message: 'ttft-p95 and total-p95 budgets judge a synthetic check: add one (synthetic:).',
+  })
+  .refine(
+    (m) => (m.notify.escalate?.to ?? []).every((id) => m.notify.webhooks.some((hook) => hook.id === id)),
+    { message: 'escalate.to names webhooks by their id: give each of them an id: under webhooks.' },
+  );
 
 const MonitorsFile = z.strictObject({ monitors: z.array(Monitor) });
 
@@ -235,9 +321,54 @@ export function monitorsFileText(monitors: readonly MonitorConfig[]): string {
     ...(m.synthetic
       ? { synthetic: { ...m.synthetic, every: `${Math.round(m.synthetic.every / 60_000)}m` } }
       : {}),
-    notify: m.notify,
+    ...(m.budgets ? { budgets: budgetsText(m.budgets) } : {}),
+    ...(m.slo
+      ? {
+          slo: {
+            availability: `${m.slo.availability}%`,
+            ...(m.slo['ttft-p95'] !== undefined ? { 'ttft-p95': durationText(m.slo['ttft-p95']) } : {}),
+          },
+        }
+      : {}),
+    ...(m.maintenance?.length ? { maintenance: maintenanceText(m.maintenance) } : {}),
+    notify: m.notify.escalate
+      ? { ...m.notify, escalate: { ...m.notify.escalate, after: durationText(m.notify.escalate.after) } }
+      : m.notify,
   }));
   return `# Agent Console monitors: what to watch, how often, whom to tell (README: "Monitors").\n${stringify({ monitors: plain })}`;
+}
+
+/** The windows in the file's words (what the app's form shows and writes back). */
+export function maintenanceText(
+  windows: NonNullable<MonitorConfig['maintenance']>,
+): Record<string, string>[] {
+  return windows.map((w) => {
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(w)) {
+      if (value !== undefined) out[key] = key === 'for' ? durationText(value as number) : String(value);
+    }
+    return out;
+  });
+}
+
+function budgetsText(budgets: NonNullable<MonitorConfig['budgets']>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(budgets)) {
+    if (value !== undefined) out[name] = name === 'window' ? value : durationText(value);
+  }
+  return out;
+}
+
+/** A duration in the file's words: the largest unit that divides it. */
+function durationText(ms: number): string {
+  for (const [unit, size] of [
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1000],
+  ] as const) {
+    if (ms % size === 0) return `${ms / size}${unit}`;
+  }
+  return `${ms}ms`;
 }
 
 /** Every monitor gets a stable id: the one written, else one made from its name. */

@@ -23,9 +23,12 @@ export interface MonitorForm {
     | undefined;
   desktop?: boolean | undefined;
   muted?: boolean | undefined;
+  /** The maintenance windows as YAML, a list as in the monitors file. */
+  maintenanceYaml?: string | undefined;
 }
 
-function assertions(text: string | undefined): unknown {
+/** A YAML list the form holds as text (one entry alone is a list of one); none when blank. */
+function yamlList(text: string | undefined, what: string): unknown[] | undefined {
   if (!text?.trim()) return undefined;
   try {
     const value: unknown = parse(text);
@@ -33,7 +36,7 @@ function assertions(text: string | undefined): unknown {
   } catch (error) {
     throw new CoreError(
       'BAD_INPUT',
-      `The assertions are not valid YAML: ${(error as Error).message.split('\n')[0]}`,
+      `The ${what} are not valid YAML: ${(error as Error).message.split('\n')[0]}`,
     );
   }
 }
@@ -55,7 +58,9 @@ export function monitorFromForm(
           : {
               message: s.message ?? '',
               stream: s.stream ?? true,
-              ...(assertions(s.assertYaml) ? { assert: assertions(s.assertYaml) as never } : {}),
+              ...(yamlList(s.assertYaml, 'assertions')
+                ? { assert: yamlList(s.assertYaml, 'assertions') as never }
+                : {}),
             }),
       }
     : undefined;
@@ -65,6 +70,7 @@ export function monitorFromForm(
     profile: profile.name,
     ...(form.healthEveryS !== undefined ? { health: { every: form.healthEveryS * 1000 } } : {}),
     ...(synthetic ? { synthetic } : {}),
+    maintenance: (yamlList(form.maintenanceYaml, 'maintenance windows') ?? []) as never,
     notify: { desktop: form.desktop ?? true, muted: form.muted ?? false, webhooks: kept },
   };
 }

@@ -1,7 +1,8 @@
 // The monitors as Prometheus metrics, with prom-client on a registry of our own: what
 // Grafana dashboards and Alertmanager rules are built on when a laptop is not enough. Names follow
 // Prometheus conventions (a prefix, base units in the name, `_total` for counters); the labels are
-// `monitor` (its name), `status`, `component`, `state`, `check`, `agent`, `kind` — README "Metrics".
+// `monitor` (its name), `status`, `component`, `state`, `check`, `agent`, `kind`, `budget` — README
+// "Metrics".
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { HEALTH_COMPONENTS } from '../../../shared/known-values';
 import type { WatchStatus } from '../../../shared/monitor';
@@ -10,6 +11,7 @@ import type { LimiterRegistry } from '../rate-limiter';
 import type { KeyVault } from '../key-vault';
 import type { MonitorRegistry } from './monitor-registry';
 import { guardMetrics } from '../output-guard';
+import { budgetFigures } from './sla-report';
 
 const STATUSES = Object.keys(WATCH_WORDS) as WatchStatus[];
 const PREFIX = 'agent_console_';
@@ -24,7 +26,12 @@ export interface MonitorMetricsHost {
   monitors: MonitorRegistry;
   limiters: LimiterRegistry;
   vault: KeyVault;
+  /** The core's clock (the SLO windows end now). */
+  now?: () => number;
 }
+
+/** The windows SLO gauges are read over, in minutes: burn alerts compare a short and a long one. */
+const SLO_WINDOWS = { '1h': 60, '6h': 360, '30d': 30 * 1440 } as const;
 
 /** Builds the registry and follows the monitors; `metrics()` is the exposition text. */
 export function monitorMetrics(host: MonitorMetricsHost, options: { defaultMetrics?: boolean } = {}) {
@@ -84,6 +91,139 @@ export function monitorMetrics(host: MonitorMetricsHost, options: { defaultMetri
       for (const monitor of host.monitors.all()) {
         const key = host.vault.get(monitor.profile.keyId);
         if (key) this.set({ monitor: monitor.name }, host.limiters.for(key.id, key.tier).state().queued);
+      }
+    },
+  });
+  const budgetOver = new Gauge({
+    name: `${PREFIX}latency_budget_exceeded`,
+    help: "Whether the budget's p95 over its window is over the limit now (1) or not (0).",
+    labelNames: ['monitor', 'budget'],
+    registers: [registry],
+    collect() {
+      for (const monitor of host.monitors.all()) {
+        for (const b of monitor.budget?.views() ?? []) {
+          this.set({ monitor: monitor.name, budget: b.name }, b.over ? 1 : 0);
+        }
+      }
+    },
+  });
+  const budgetObserved = new Gauge({
+    name: `${PREFIX}latency_budget_observed_seconds`,
+    help: "The budget's p95 over its window (the newest runs, or polls).",
+    labelNames: ['monitor', 'budget'],
+    registers: [registry],
+    collect() {
+      for (const monitor of host.monitors.all()) {
+        for (const b of monitor.budget?.views() ?? []) {
+          if (b.observedMs !== undefined)
+            this.set({ monitor: monitor.name, budget: b.name }, b.observedMs / 1000);
+        }
+      }
+    },
+  });
+  const budgetLimit = new Gauge({
+    name: `${PREFIX}latency_budget_limit_seconds`,
+    help: "The budget's limit, as the monitors file sets it.",
+    labelNames: ['monitor', 'budget'],
+    registers: [registry],
+    collect() {
+      for (const monitor of host.monitors.all()) {
+        for (const b of monitor.budget?.views() ?? [])
+          this.set({ monitor: monitor.name, budget: b.name }, b.limitMs / 1000);
+      }
+    },
+  });
+  const maintenance = new Gauge({
+    name: `${PREFIX}maintenance_active`,
+    help: 'Whether a maintenance window of the monitor is under way (1) or not (0).',
+    labelNames: ['monitor'],
+    registers: [registry],
+    collect() {
+      for (const monitor of host.monitors.all())
+        this.set({ monitor: monitor.name }, monitor.inMaintenance() ? 1 : 0);
+    },
+  });
+  const incidentOpen = new Gauge({
+    name: `${PREFIX}incident_open`,
+    help: 'Whether the monitor has an open incident (1) or not (0).',
+    labelNames: ['monitor'],
+    registers: [registry],
+    collect() {
+      for (const monitor of host.monitors.all()) {
+        this.set({ monitor: monitor.name }, host.monitors.incidents.log.openFor(monitor.id) ? 1 : 0);
+      }
+    },
+  });
+  const incidentAcknowledged = new Gauge({
+    name: `${PREFIX}incident_acknowledged`,
+    help: "Whether the monitor's open incident is acknowledged (1) or not (0; also when none is open).",
+    labelNames: ['monitor'],
+    registers: [registry],
+    collect() {
+      for (const monitor of host.monitors.all()) {
+        const open = host.monitors.incidents.log.openFor(monitor.id);
+        this.set({ monitor: monitor.name }, open?.acknowledged ? 1 : 0);
+      }
+    },
+  });
+  const now = host.now ?? Date.now;
+  /** Up and down minutes from the monitor's kept counters (minute-history.ts), never its files. */
+  const slo = (monitor: ReturnType<MonitorRegistry['all']>[number], window: keyof typeof SLO_WINDOWS) => {
+    const { up, down } = monitor.minutes.counted(now(), SLO_WINDOWS[window]);
+    return budgetFigures(up, down, monitor.config.slo?.availability);
+  };
+  const sloAvailability = new Gauge({
+    name: `${PREFIX}slo_availability_ratio`,
+    help: 'Up minutes over up and down minutes in the window (maintenance and unchecked minutes left out).',
+    labelNames: ['monitor', 'window'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const monitor of host.monitors.all()) {
+        const figures = slo(monitor, '30d');
+        if (figures.availability !== undefined)
+          this.set({ monitor: monitor.name, window: '30d' }, figures.availability / 100);
+      }
+    },
+  });
+  const sloTarget = new Gauge({
+    name: `${PREFIX}slo_target_ratio`,
+    help: "The monitor's availability target (slo.availability).",
+    labelNames: ['monitor'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const monitor of host.monitors.all()) {
+        const target = monitor.config.slo?.availability;
+        if (target !== undefined) this.set({ monitor: monitor.name }, target / 100);
+      }
+    },
+  });
+  const sloBudget = new Gauge({
+    name: `${PREFIX}slo_error_budget_remaining_ratio`,
+    help: 'What is left of the 30-day error budget the target allows (negative once overspent).',
+    labelNames: ['monitor'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const monitor of host.monitors.all()) {
+        const left = slo(monitor, '30d').budgetRemaining;
+        if (left !== undefined) this.set({ monitor: monitor.name }, left / 100);
+      }
+    },
+  });
+  const sloBurn = new Gauge({
+    name: `${PREFIX}slo_burn_rate`,
+    help: 'How fast the error budget burns over the window: 1 spends it exactly in 30 days.',
+    labelNames: ['monitor', 'window'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const monitor of host.monitors.all()) {
+        for (const window of Object.keys(SLO_WINDOWS) as (keyof typeof SLO_WINDOWS)[]) {
+          const burn = slo(monitor, window).burnRate;
+          if (burn !== undefined) this.set({ monitor: monitor.name, window }, burn);
+        }
       }
     },
   });
@@ -167,7 +307,22 @@ export function monitorMetrics(host: MonitorMetricsHost, options: { defaultMetri
     }
   });
   // Referenced so a reader sees every family this module exposes in one place.
-  void [status, component, rateRemaining, rateQueued];
+  void [
+    status,
+    component,
+    rateRemaining,
+    rateQueued,
+    budgetOver,
+    budgetObserved,
+    budgetLimit,
+    maintenance,
+    incidentOpen,
+    incidentAcknowledged,
+    sloAvailability,
+    sloTarget,
+    sloBudget,
+    sloBurn,
+  ];
 
   return {
     registry,

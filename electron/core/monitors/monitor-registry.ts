@@ -4,6 +4,7 @@
 // watches that profile. One place tells of changes: desktop notifications (the shell, the
 // browser), webhooks, the tray and window title (the worst status), and the metrics.
 import { randomUUID } from 'node:crypto';
+import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Clock } from '../../../shared/clock';
 import type { HealthUpdate } from '../../../shared/health';
@@ -30,9 +31,11 @@ import {
   type MonitorConfig,
   type MonitorInput,
 } from './monitor-config';
+import { IncidentDesk, type Telling } from './incident-desk';
 import { Monitor } from './monitor';
-import { implicitView } from './monitor-view';
-import { checkWebhookUrl, postWebhook, webhookTarget, webhookUrlFromEnv } from './webhooks';
+import { implicitView, withWebhooks } from './monitor-view';
+import { forgetWebhooks, storeWebhooks, webhookUrl } from './webhook-secrets';
+import { postWebhook, webhookUrlFromEnv } from './webhooks';
 
 export interface MonitorRegistryHost {
   clock: Clock;
@@ -49,6 +52,8 @@ export interface MonitorRegistryHost {
   onWarning?: (message: string) => void;
   /** All desktop notifications muted in the app; webhooks still go out. */
   desktopMuted?: () => boolean;
+  /** The name set in settings that incidents are acknowledged and updated under. */
+  incidentName?: () => string | undefined;
 }
 
 export interface MonitorRegistryOptions {
@@ -64,12 +69,11 @@ export type RegistryEvent =
   | { type: 'changed' }
   | { type: 'health'; monitorId: string | undefined; update: HealthUpdate }
   | { type: 'synthetic'; monitorId: string; results: SyntheticResult[] }
-  | { type: 'notification'; notification: MonitorNotification };
+  | { type: 'notification'; notification: MonitorNotification }
+  | { type: 'incidents' };
 
 /** The implicit monitor of the active profile, as listed. */
 const ACTIVE_MONITOR_ID = 'active-profile';
-
-const webhookAccount = (id: string) => `webhook:${id}`;
 
 export class MonitorRegistry {
   private configs: MonitorConfig[] = [];
@@ -78,14 +82,46 @@ export class MonitorRegistry {
   private running = false;
   private unwatchActive: (() => void) | undefined;
   private readonly pendingDeliveries = new Set<Promise<void>>();
+  private desk: IncidentDesk | undefined;
 
   constructor(
     private readonly host: MonitorRegistryHost,
     private readonly options: MonitorRegistryOptions,
   ) {}
 
+  /** The saved monitors' incidents: acknowledge, add an update, resolve. */
+  get incidents(): IncidentDesk {
+    if (!this.desk) throw new CoreError('NOT_OPEN', 'The monitors are not open.');
+    return this.desk;
+  }
+
   /** Reads the monitors file and makes its monitors (not yet polling). */
   async open(): Promise<void> {
+    const historyDir = this.options.historyDir;
+    if (historyDir) ensurePrivateDirSync(historyDir, dirname(historyDir));
+    this.desk = new IncidentDesk(
+      {
+        clock: this.host.clock,
+        escalation: (id) => {
+          const monitor = this.monitors.get(id);
+          const escalate = monitor?.inMaintenance() ? undefined : monitor?.config.notify.escalate;
+          return escalate
+            ? { afterMs: escalate.after, ...(escalate.to ? { to: escalate.to } : {}) }
+            : undefined;
+        },
+        renotify: (telling, ids) => {
+          const config = this.monitors.get(telling.monitorId)?.config;
+          if (!config) return;
+          const webhooks = config.notify.webhooks.filter(
+            (h) => !ids || (h.id !== undefined && ids.includes(h.id)),
+          );
+          this.notify(telling, { desktop: config.notify.desktop, muted: config.notify.muted, webhooks });
+        },
+        changed: () => this.emit({ type: 'incidents' }),
+        operator: () => this.host.incidentName?.()?.trim() || userInfo().username,
+      },
+      historyDir ? join(historyDir, 'incidents.jsonl') : undefined,
+    );
     this.configs = await loadMonitorsFile(this.options.file);
     for (const config of this.configs) await this.make(config);
     const active = this.host.activeHealth;
@@ -114,11 +150,13 @@ export class MonitorRegistry {
   start(): void {
     this.running = true;
     for (const monitor of this.monitors.values()) monitor.start();
+    this.desk?.start();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     this.unwatchActive?.();
+    await this.desk?.stop();
     await Promise.all([...this.monitors.values()].map((m) => m.stop()));
     await Promise.allSettled([...this.pendingDeliveries]);
   }
@@ -143,7 +181,10 @@ export class MonitorRegistry {
 
   /** The Overview's rows: the saved monitors, then the active profile's own poll if nothing watches it. */
   list(): MonitorView[] {
-    const views = this.all().map((m) => this.withWebhooks(m.view(), m.config));
+    const views = this.all().map((m) => {
+      const incident = this.desk?.log.openFor(m.id);
+      return { ...withWebhooks(m.view(), m.config), ...(incident ? { incident } : {}) };
+    });
     const active = this.host.activeHealth;
     const profile = this.host.profiles.active();
     if (active && profile && !this.forProfile(profile.id)) {
@@ -162,7 +203,7 @@ export class MonitorRegistry {
   ): Promise<MonitorView> {
     const { webhookUrls, ...rest } = input;
     const id = input.id ?? `m-${randomUUID().slice(0, 8)}`;
-    const webhooks = await this.storeWebhooks(webhookUrls ?? []);
+    const webhooks = await storeWebhooks(this.host.secrets, webhookUrls ?? []);
     const [config] = checkMonitors([
       { ...rest, id, notify: { ...rest.notify, webhooks: [...(rest.notify?.webhooks ?? []), ...webhooks] } },
     ]);
@@ -179,7 +220,7 @@ export class MonitorRegistry {
     const monitor = await this.make(config as MonitorConfig);
     if (this.running) monitor.start();
     this.emit({ type: 'changed' });
-    return this.withWebhooks(monitor.view(), monitor.config);
+    return withWebhooks(monitor.view(), monitor.config);
   }
 
   /** Replaces a monitor's settings (its history is kept: same id, same folder). */
@@ -189,28 +230,39 @@ export class MonitorRegistry {
   ): Promise<MonitorView> {
     const old = this.requireConfig(id);
     const { webhookUrls, ...rest } = input;
-    const added = await this.storeWebhooks(webhookUrls ?? []);
+    const added = await storeWebhooks(this.host.secrets, webhookUrls ?? []);
+    // What the app's form does not show stays as the file has it.
     const [config] = checkMonitors([
-      { ...rest, id, notify: { ...rest.notify, webhooks: [...(rest.notify?.webhooks ?? []), ...added] } },
+      {
+        ...(old.budgets ? { budgets: old.budgets } : {}),
+        ...(old.slo ? { slo: old.slo } : {}),
+        ...rest,
+        id,
+        notify: {
+          ...(old.notify.escalate ? { escalate: old.notify.escalate } : {}),
+          ...rest.notify,
+          webhooks: [...(rest.notify?.webhooks ?? []), ...added],
+        },
+      },
     ]);
     const next = config as MonitorConfig;
     if (this.configs.some((c) => c.id !== id && c.name.toLowerCase() === next.name.toLowerCase())) {
       throw new CoreError('DUPLICATE_NAME', `A monitor named "${next.name}" already exists.`);
     }
     await this.save(this.configs.map((c) => (c.id === id ? next : c)));
-    await this.forgetWebhooks(old, next);
+    await forgetWebhooks(this.host.secrets, old, next);
     await this.monitors.get(id)?.stop();
     this.monitors.delete(id);
     const monitor = await this.make(next);
     if (this.running) monitor.start();
     this.emit({ type: 'changed' });
-    return this.withWebhooks(monitor.view(), monitor.config);
+    return withWebhooks(monitor.view(), monitor.config);
   }
 
   async remove(id: string): Promise<void> {
     const config = this.requireConfig(id);
     await this.save(this.configs.filter((c) => c.id !== id));
-    await this.forgetWebhooks(config, undefined);
+    await forgetWebhooks(this.host.secrets, config, undefined);
     await this.monitors.get(id)?.stop();
     this.monitors.delete(id);
     this.emit({ type: 'changed' });
@@ -290,11 +342,16 @@ export class MonitorRegistry {
       else if (event.kind === 'synthetic')
         this.emit({ type: 'synthetic', monitorId: monitor.id, results: event.results });
       else {
-        const n = event.notification;
+        const incident = this.desk?.onTransition(event.notification, monitor.failingChecks());
+        const n: Telling = { ...event.notification, ...(incident ? { incidentId: incident.id } : {}) };
+        // Healthy after a start or a maintenance window is no news; entering a window tells nobody.
+        const quiet =
+          n.to === 'maintenance' ||
+          (n.to === 'healthy' && (n.from === 'unknown' || n.from === 'maintenance'));
         this.notify(n, {
-          desktop: config.notify.desktop && !(n.from === 'unknown' && n.to === 'healthy'),
+          desktop: config.notify.desktop && !quiet,
           muted: config.notify.muted,
-          webhooks: n.from === 'unknown' && n.to === 'healthy' ? [] : config.notify.webhooks,
+          webhooks: quiet ? [] : config.notify.webhooks,
         });
       }
     });
@@ -304,7 +361,7 @@ export class MonitorRegistry {
 
   /** One confirmed change: a desktop notification and the webhooks, unless muted. */
   private notify(
-    n: Omit<MonitorNotification, 'desktop'>,
+    n: Telling,
     channels: { desktop: boolean; muted: boolean; webhooks: MonitorConfig['notify']['webhooks'] },
   ): void {
     const desktop = channels.desktop && !channels.muted && this.host.desktopMuted?.() !== true;
@@ -324,66 +381,8 @@ export class MonitorRegistry {
     hook: MonitorConfig['notify']['webhooks'][number],
     n: MonitorNotification,
   ): Promise<void> {
-    const url = await this.webhookUrl(hook);
+    const url = await webhookUrl(this.host.secrets, hook);
     await postWebhook(url, hook.format, n, { sleep: (ms) => this.host.clock.sleep(ms) });
-  }
-
-  private async webhookUrl(hook: MonitorConfig['notify']['webhooks'][number]): Promise<string> {
-    if (typeof hook.url === 'string') return hook.url;
-    if ('env' in hook.url) return webhookUrlFromEnv(hook.url.env);
-    const value = await this.host.secrets.get(webhookAccount(hook.url.secret));
-    if (!value)
-      throw new CoreError(
-        'NO_WEBHOOK_URL',
-        'A webhook URL is no longer in the keychain: add the webhook again.',
-      );
-    return value;
-  }
-
-  private async storeWebhooks(
-    given: { url: string; format: 'json' | 'slack' }[],
-  ): Promise<MonitorConfig['notify']['webhooks']> {
-    const out: MonitorConfig['notify']['webhooks'] = [];
-    for (const hook of given) {
-      checkWebhookUrl(hook.url);
-      const id = randomUUID().slice(0, 12);
-      await this.host.secrets.set(webhookAccount(id), hook.url.trim());
-      out.push({ id, url: { secret: id }, format: hook.format });
-    }
-    return out;
-  }
-
-  /** Webhook secrets a monitor no longer names are deleted from the store. */
-  private async forgetWebhooks(old: MonitorConfig, next: MonitorConfig | undefined): Promise<void> {
-    const kept = new Set(
-      (next?.notify.webhooks ?? []).flatMap((h) =>
-        typeof h.url === 'object' && 'secret' in h.url ? [h.url.secret] : [],
-      ),
-    );
-    for (const hook of old.notify.webhooks) {
-      if (typeof hook.url === 'object' && 'secret' in hook.url && !kept.has(hook.url.secret)) {
-        await this.host.secrets.delete(webhookAccount(hook.url.secret)).catch(() => false);
-      }
-    }
-  }
-
-  private withWebhooks(view: MonitorView, config: MonitorConfig): MonitorView {
-    return {
-      ...view,
-      settings: {
-        ...view.settings,
-        webhooks: config.notify.webhooks.map((h, i) => ({
-          id: h.id ?? String(i),
-          format: h.format,
-          target:
-            typeof h.url === 'string'
-              ? webhookTarget(h.url)
-              : 'env' in h.url
-                ? `$${h.url.env}`
-                : 'kept in the keychain',
-        })),
-      },
-    };
   }
 
   private async save(configs: MonitorConfig[]): Promise<void> {

@@ -1,9 +1,11 @@
 // How a health poll reads on the Overview: its confirmed status, its last check, how late it went
 // out, uptime over 24 h and 7 d, and the response times of its newest polls (the sparkline). Shared
-// by saved monitors and the active profile's own poll.
+// by saved monitors and the active profile's own poll; a saved monitor's webhooks as they may be shown.
 import type { MonitorView } from '../../../shared/monitor';
 import type { HealthMonitor } from '../health-monitor';
 import type { Profile } from '../profiles';
+import type { MonitorConfig } from './monitor-config';
+import { webhookTarget } from './webhooks';
 
 const SPARKLINE_POINTS = 30;
 
@@ -59,6 +61,26 @@ export function implicitView(id: string, health: HealthMonitor, profile: Profile
       desktop: true,
       muted: false,
       webhooks: [],
+    },
+  };
+}
+
+/** A saved monitor's row with its webhooks as they may be shown: their host, or where the URL is kept. */
+export function withWebhooks(view: MonitorView, config: MonitorConfig): MonitorView {
+  return {
+    ...view,
+    settings: {
+      ...view.settings,
+      webhooks: config.notify.webhooks.map((h, i) => ({
+        id: h.id ?? String(i),
+        format: h.format,
+        target:
+          typeof h.url === 'string'
+            ? webhookTarget(h.url)
+            : 'env' in h.url
+              ? `$${h.url.env}`
+              : 'kept in the keychain',
+      })),
     },
   };
 }

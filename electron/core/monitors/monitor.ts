@@ -5,6 +5,7 @@
 // confirmed (two checks in a row, as the health monitor confirms) before it is told, once, and
 // a recovery is told once.
 import { join } from 'node:path';
+import { stringify } from 'yaml';
 import type { Clock } from '../../../shared/clock';
 import { describeTransition, HEALTH_HISTORY_CAPACITY, type HealthUpdate } from '../../../shared/health';
 import type {
@@ -14,13 +15,16 @@ import type {
   SyntheticResult,
   WatchStatus,
 } from '../../../shared/monitor';
-import { WATCH_WORDS } from '../../../shared/monitor';
+import { BUDGET_WORDS, WATCH_WORDS } from '../../../shared/monitor';
 import type { ApiClient } from '../api-client';
 import { HealthMonitor } from '../health-monitor';
 import type { Profile } from '../profiles';
 import type { LoadedSuite } from '../suites/suite-loader';
 import type { Suites } from '../suites/suites';
-import type { MonitorConfig } from './monitor-config';
+import { maintenanceText, type MonitorConfig } from './monitor-config';
+import { LatencyBudget } from './latency-budget';
+import { MaintenanceWindows } from './maintenance';
+import { MINUTE, MinuteHistory } from './minute-history';
 import { healthPart } from './monitor-view';
 import { runSyntheticCheck, syntheticSuite } from './synthetic-check';
 import { SyntheticHistory } from './synthetic-history';
@@ -40,6 +44,12 @@ export type MonitorEvent =
 /** Checks in a row a new synthetic outcome must hold before it is confirmed (as health polls). */
 const CONFIRM_RUNS = 2;
 const DAY_MS = 86_400_000;
+/** Raw health checks are kept for a week whatever the interval (manual checks given a quarter more room). */
+const RAW_DAYS = 7;
+
+function healthCapacity(everyMs: number): number {
+  return Math.max(HEALTH_HISTORY_CAPACITY, Math.ceil(((RAW_DAYS * DAY_MS) / everyMs) * 1.25));
+}
 
 function percentile(values: number[]): Percentile | undefined {
   if (values.length === 0) return undefined;
@@ -52,6 +62,9 @@ function percentile(values: number[]): Percentile | undefined {
 export class Monitor {
   readonly health: HealthMonitor;
   readonly synthetic: SyntheticHistory | undefined;
+  readonly budget: LatencyBudget | undefined;
+  readonly maintenance: MaintenanceWindows;
+  readonly minutes: MinuteHistory;
   private readonly listeners = new Set<(event: MonitorEvent) => void>();
   private status: WatchStatus = 'unknown';
   private since: number | undefined;
@@ -77,6 +90,7 @@ export class Monitor {
     dir: string | undefined,
   ) {
     const warn = host.onWarning;
+    this.maintenance = new MaintenanceWindows(config.maintenance ?? []);
     this.health = new HealthMonitor({
       clock: host.clock,
       target: () => ({
@@ -85,8 +99,10 @@ export class Monitor {
         health: (options) => host.client(profile).health(options),
       }),
       ...(dir ? { historyFile: join(dir, 'health.jsonl') } : {}),
-      capacity: HEALTH_HISTORY_CAPACITY,
+      capacity: healthCapacity(config.health.every),
       intervalMs: config.health.every,
+      // Planned time counts neither up nor down.
+      excludedFromUptime: (at) => this.maintenance.active(at) !== undefined,
       ...(warn ? { onWarning: warn } : {}),
     });
     this.synthetic = config.synthetic
@@ -96,9 +112,19 @@ export class Monitor {
         })
       : undefined;
     if (this.synthetic?.warning) warn?.(this.synthetic.warning);
+    this.budget = config.budgets ? new LatencyBudget(config.budgets) : undefined;
+    this.minutes = new MinuteHistory(
+      dir ? join(dir, 'minutes.jsonl') : undefined,
+      Math.max(3 * config.health.every, 3 * MINUTE),
+    );
     this.unwatchHealth = this.health.subscribe((update) => {
+      if (update.sample) this.budget?.addPoll(update.sample.responseMs);
       this.emit({ kind: 'health', update });
       this.reconsider(update.sample?.at ?? host.clock.now());
+      if (update.sample) {
+        const responseMs = update.sample.responseMs;
+        this.minutes.note(update.sample.at, this.status, responseMs !== undefined ? { responseMs } : {});
+      }
     });
   }
 
@@ -118,6 +144,11 @@ export class Monitor {
   start(): void {
     if (this.running) return;
     this.running = true;
+    void this.minutes
+      .prune(this.host.clock.now())
+      .catch((error: unknown) =>
+        this.host.onWarning?.(`The minute history could not be pruned: ${(error as Error).message}`),
+      );
     this.health.start();
     if (this.config.synthetic) {
       this.stopping = new AbortController();
@@ -134,6 +165,7 @@ export class Monitor {
     await this.syntheticRun?.catch(() => undefined);
     await this.health.stop();
     await this.synthetic?.flush();
+    await this.minutes.flush();
     this.unwatchHealth();
   }
 
@@ -150,6 +182,18 @@ export class Monitor {
     return this.status;
   }
 
+  /** What fails now, in words: the health poll, each failing synthetic case, each budget over. */
+  failingChecks(): string[] {
+    const health = this.health.state().confirmed;
+    return [
+      ...(health !== 'healthy' && health !== 'unknown'
+        ? [`health poll: ${WATCH_WORDS[health].toLowerCase()}`]
+        : []),
+      ...(this.lastSynthetic ?? []).filter((r) => !r.passed).map((r) => `${r.check} on ${r.agent}`),
+      ...(this.budget?.views() ?? []).filter((b) => b.over).map((b) => `${BUDGET_WORDS[b.name]} budget`),
+    ];
+  }
+
   view(): MonitorView {
     const now = this.host.clock.now();
     const synthetic = this.synthetic;
@@ -164,6 +208,8 @@ export class Monitor {
       status: this.status,
       ...(this.since !== undefined ? { since: this.since } : {}),
       ...healthPart(this.health, this.profile.id),
+      ...(this.budget ? { budgets: this.budget.views() } : {}),
+      ...this.maintenancePart(now),
       ...(this.config.synthetic && synthetic
         ? {
             synthetic: {
@@ -184,6 +230,9 @@ export class Monitor {
         desktop: this.config.notify.desktop,
         muted: this.config.notify.muted,
         webhooks: [],
+        ...(this.config.maintenance?.length
+          ? { maintenanceYaml: stringify(maintenanceText(this.config.maintenance)) }
+          : {}),
         ...(this.config.synthetic
           ? {
               synthetic: {
@@ -198,6 +247,19 @@ export class Monitor {
           : {}),
       },
     };
+  }
+
+  /** Whether a maintenance window is under way now: nobody is told, nothing escalates. */
+  inMaintenance(): boolean {
+    return this.maintenance.active(this.host.clock.now()) !== undefined;
+  }
+
+  private maintenancePart(now: number): Pick<MonitorView, 'maintenance'> {
+    const active = this.maintenance.active(now);
+    const next = this.maintenance.next(now);
+    return active || next
+      ? { maintenance: { ...(active ? { active } : {}), ...(next ? { next } : {}) } }
+      : {};
   }
 
   private emit(event: MonitorEvent): void {
@@ -261,11 +323,15 @@ export class Monitor {
     for (const result of results) this.synthetic.add(result);
     this.lastSynthetic = results;
     this.confirmSynthetic(results.every((r) => r.passed));
+    this.budget?.addRun(results);
     this.emit({ kind: 'synthetic', results });
     this.reconsider(
       this.host.clock.now(),
       results.find((r) => !r.passed),
     );
+    this.minutes.note(this.host.clock.now(), this.status, {
+      ttftMs: results.flatMap((r) => (r.ttftMs !== undefined ? [r.ttftMs] : [])),
+    });
     return results;
   }
 
@@ -293,7 +359,13 @@ export class Monitor {
   private reconsider(at: number, failed?: SyntheticResult): void {
     const health = this.health.state().confirmed;
     const serviceUp = health === 'healthy' || health === 'degraded' || health === 'unknown';
-    const next: WatchStatus = this.syntheticFailing && serviceUp ? 'synthetic-failing' : health;
+    const next: WatchStatus = this.maintenance.active(at)
+      ? 'maintenance'
+      : this.syntheticFailing && serviceUp
+        ? 'synthetic-failing'
+        : health === 'healthy' && this.budget?.slow()
+          ? 'slow'
+          : health;
     if (next === this.status) return;
     const from = this.status;
     this.status = next;
@@ -322,8 +394,42 @@ export class Monitor {
         body: `${this.name}: the agents answer as expected.`,
       };
     }
+    if (to === 'maintenance') {
+      const window = this.maintenance.active(at);
+      const until = window
+        ? ` until ${new Date(window.to).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+        : '';
+      return {
+        ...base,
+        title: 'Maintenance',
+        body: `${this.name}: in maintenance${until}; nobody is told meanwhile.`,
+      };
+    }
+    if (from === 'maintenance' && to === 'healthy') {
+      return {
+        ...base,
+        title: 'Maintenance over',
+        body: `${this.name}: healthy after its maintenance window.`,
+      };
+    }
+    if (to === 'slow') {
+      return {
+        ...base,
+        title: WATCH_WORDS.slow,
+        body: `${this.name}: ${this.budget?.describe() || 'over its latency budget'}${was}.`,
+      };
+    }
+    if (from === 'slow' && to === 'healthy') {
+      return {
+        ...base,
+        title: 'Within latency budgets again',
+        body: `${this.name}: the agents answer in time.`,
+      };
+    }
     const state = this.health.state();
-    const words = describeTransition(from === 'synthetic-failing' ? 'healthy' : from, to, {
+    const up =
+      from === 'synthetic-failing' || from === 'slow' ? 'healthy' : from === 'maintenance' ? 'unknown' : from;
+    const words = describeTransition(up, to, {
       profileName: this.name,
       ...(state.last ? { sample: state.last } : {}),
       ...(state.lastError ? { error: state.lastError } : {}),

@@ -94,6 +94,9 @@ function webhookPayload(format: WebhookFormat, n: MonitorNotification): unknown 
     title: n.title,
     body: n.body,
     ...(n.test ? { test: true } : {}),
+    ...(n.incidentId
+      ? { incident: { id: n.incidentId, ...(n.escalation ? { escalation: n.escalation } : {}) } }
+      : {}),
   };
 }
 

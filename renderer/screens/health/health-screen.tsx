@@ -1,9 +1,10 @@
 // Health: what a monitor knows of its service — the one picked on the Overview, else the one
 // watching the active profile — the status now and why, its components, uptime and version, when
 // it was checked and when it will be next, uptime over an hour, a day and a week, and a timeline
-// with the changes, restarts and deploys on it.
+// with the changes, restarts and deploys on it, and a saved monitor's incidents.
 import { ErrorMessage } from '../../components/error-message';
 import { FactsCard } from './health-facts';
+import { IncidentsCard } from './health-incidents';
 import { NotificationsCard } from './health-notifications';
 import { useHealthState, useHealthTimeline } from '../../data/health';
 import { useCheckHealth } from '../../data/health-actions';
@@ -83,6 +84,7 @@ export function HealthScreen() {
             <NotificationsCard confirmPolls={state.confirmPolls} />
           </div>
           <TimelineSection intervalMs={state.intervalMs} monitorId={monitorId} />
+          {monitor ? <IncidentsCard monitorId={monitor.id} monitorName={monitor.name} /> : null}
         </>
       ) : health.isPending ? (
         <p className="note" role="status">

@@ -205,6 +205,21 @@ export function MonitorForm({ editing, onDone }: FormProps) {
           </label>
         </div>
       </fieldset>
+      <fieldset>
+        <legend>Maintenance windows</legend>
+        <label className="monitor-form-stack">
+          Windows (YAML, as in the monitors file; times in UTC unless tz: gives a zone)
+          <textarea
+            rows={3}
+            placeholder={
+              '- every: sun 02:00\n  for: 1h\n- from: 2026-12-01T22:00:00Z\n  to: 2026-12-02T01:00:00Z'
+            }
+            {...register('maintenanceYaml')}
+            spellCheck={false}
+          />
+          <FieldError error={errors.maintenanceYaml} />
+        </label>
+      </fieldset>
       {error ? <ErrorMessage error={error} title="The monitor was not saved." /> : null}
       <div className="actions">
         <button type="submit" disabled={pending || !watch('name').trim() || !watch('profileId')}>

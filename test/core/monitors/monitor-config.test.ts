@@ -1,7 +1,12 @@
 // The monitors file may come from a pull request like a suite file: it reads no environment in a
 // synthetic message, and never names the variable that holds a key as anything but the key.
 import { describe, expect, test } from 'vitest';
-import { checkMonitors, parseMonitorsFile } from '../../../electron/core/monitors/monitor-config';
+import {
+  checkMonitors,
+  monitorsFileText,
+  parseMonitorsFile,
+  type MonitorConfig,
+} from '../../../electron/core/monitors/monitor-config';
 
 /** Every problem of a monitors file, as the user reads it. */
 function problems(text: string): string[] {
@@ -59,6 +64,90 @@ describe('the variable that holds the key is not a webhook URL', () => {
     expect(problems(text)).toEqual([
       'monitors.yaml:6:11: monitors[0].notify.webhooks[0].url: AGENT_API_KEY holds the API key: it cannot be a webhook URL.',
       'monitors.yaml:12:11: monitors[1].notify.webhooks[1].url: B_KEY holds the API key: it cannot be a webhook URL.',
+    ]);
+  });
+});
+
+describe('latency budgets', () => {
+  test('read with their window (10 by default) and written back in the file’s words', () => {
+    const [monitor] = parseMonitorsFile(
+      [
+        'monitors:',
+        '  - name: A',
+        '    service: { baseUrl: "https://a.example.com" }',
+        '    synthetic: { every: 5m, message: ping }',
+        '    budgets: { ttft-p95: 2s, total-p95: 1500ms, health-response: 1s }',
+      ].join('\n'),
+      'monitors.yaml',
+    );
+    expect(monitor?.budgets).toEqual({
+      'ttft-p95': 2000,
+      'total-p95': 1500,
+      'health-response': 1000,
+      window: 10,
+    });
+    expect(monitorsFileText([monitor as MonitorConfig])).toContain(
+      'budgets:\n      ttft-p95: 2s\n      total-p95: 1500ms\n      health-response: 1s\n      window: 10\n',
+    );
+  });
+
+  test('a synthetic budget needs a synthetic check, and a budget names something', () => {
+    expect(
+      problems(
+        ['monitors:', '  - name: A', '    profile: Default', '    budgets: { ttft-p95: 2s }'].join('\n'),
+      ),
+    ).toEqual([
+      'monitors.yaml:2:5: monitors[0]: ttft-p95 and total-p95 budgets judge a synthetic check: add one (synthetic:).',
+    ]);
+    expect(
+      problems(['monitors:', '  - name: A', '    profile: Default', '    budgets: { window: 5 }'].join('\n')),
+    ).toEqual([
+      'monitors.yaml:4:14: monitors[0].budgets: Name at least one budget: ttft-p95, total-p95 or health-response.',
+    ]);
+  });
+});
+
+describe('maintenance windows', () => {
+  test('repeating or one range, written back in the file’s words', () => {
+    const [monitor] = parseMonitorsFile(
+      [
+        'monitors:',
+        '  - name: A',
+        '    profile: Default',
+        '    maintenance:',
+        '      - { every: sun 02:00, for: 90m, tz: Europe/Berlin }',
+        '      - { from: 2026-12-01T22:00:00Z, to: 2026-12-02T01:00:00+01:00, name: Migration }',
+      ].join('\n'),
+      'monitors.yaml',
+    );
+    expect(monitor?.maintenance).toEqual([
+      { every: 'sun 02:00', for: 5_400_000, tz: 'Europe/Berlin' },
+      { from: '2026-12-01T22:00:00Z', to: '2026-12-02T01:00:00+01:00', name: 'Migration' },
+    ]);
+    expect(monitorsFileText([monitor as MonitorConfig])).toContain('for: 90m');
+  });
+
+  test('each problem named at its line', () => {
+    expect(
+      problems(
+        [
+          'monitors:',
+          '  - name: A',
+          '    profile: Default',
+          '    maintenance:',
+          '      - { every: sunday 2am, for: 1h }',
+          '      - { every: sun 02:00, for: 1h, tz: Mars/Olympus }',
+          '      - { every: sun 02:00 }',
+          '      - { from: 2026-12-02T01:00:00Z, to: 2026-12-01T22:00:00Z }',
+          '      - { from: 2026-12-01 22:00, to: 2026-12-02T01:00:00Z }',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'monitors.yaml:5:18: monitors[0].maintenance[0].every: Write when it begins as "sun 02:00" (a day mon … sun, or daily, then a 24-hour time).',
+      'monitors.yaml:6:42: monitors[0].maintenance[1].tz: An IANA time zone such as Europe/Berlin (UTC when left out).',
+      'monitors.yaml:7:9: monitors[0].maintenance[2]: A maintenance window repeats (every: and for:, tz: optional) or is one range (from: and to:).',
+      'monitors.yaml:8:9: monitors[0].maintenance[3]: A maintenance window ends (to:) after it begins (from:).',
+      'monitors.yaml:9:17: monitors[0].maintenance[4].from: An ISO date-time with its offset, e.g. 2026-11-30T02:00:00Z.',
     ]);
   });
 });
