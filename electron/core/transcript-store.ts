@@ -25,8 +25,10 @@ import {
 import { openHistoryDatabase, openSqliteFile, type OpenDatabase } from './history/database';
 import { overlay, summarise } from './history/pending';
 import {
+  countTranscripts,
   cursorOf,
   readImportProblems,
+  readKnown,
   readMessages,
   readSummaries,
   readTranscript,
@@ -50,12 +52,14 @@ export interface TranscriptListing {
   unreadable: TranscriptFileError[];
   /** Where the next page starts, when there may be one. */
   next?: string;
+  /** How many there are in all. */
+  total: number;
 }
 
 export interface ListPage {
-  limit?: number;
+  limit?: number | undefined;
   /** `next` of the page before. */
-  cursor?: string;
+  cursor?: string | undefined;
 }
 
 export interface TranscriptStoreOptions {
@@ -160,7 +164,25 @@ export class TranscriptStore {
       ({ file, problem }) => new TranscriptFileError(file, problem.replace(`Transcript file ${file} `, '')),
     );
     const last = summaries.at(-1);
-    return { summaries, unreadable, ...(last && summaries.length === limit ? { next: cursorOf(last) } : {}) };
+    return {
+      summaries,
+      unreadable,
+      ...(last && summaries.length === limit ? { next: cursorOf(last) } : {}),
+      total: countTranscripts(db, profileId, kind) + this.queuedNew(profileId, kind),
+    };
+  }
+
+  /** Which of `ids` this client has a record of, and from where it knows each. */
+  async known(profileId: string, kind: TranscriptKind, ids: string[]): Promise<Record<string, KnownFrom>> {
+    const found = readKnown(this.db(), profileId, kind, ids);
+    for (const id of new Set(ids)) {
+      const ref = { profileId, kind, id };
+      if (this.queued(ref).length === 0) continue;
+      const view = await this.get(ref);
+      if (view) found[id] = view.knownFrom;
+      else delete found[id];
+    }
+    return found;
   }
 
   /** Full-text search over every recorded message and error (history/search.ts). */
@@ -242,6 +264,17 @@ export class TranscriptStore {
       if (error instanceof HistoryError) return false;
       throw error;
     }
+  }
+
+  /** Transcripts made while writes fail: not in the database's count yet. */
+  private queuedNew(profileId: string, kind: TranscriptKind | undefined): number {
+    const fresh = new Set<string>();
+    for (const c of this.queue) {
+      if (c.ref.profileId !== profileId || (kind && c.ref.kind !== kind) || c.type !== 'append' || !c.init)
+        continue;
+      if (!exists(this.db(), c.ref)) fresh.add(`${c.ref.kind}\0${c.ref.id}`);
+    }
+    return fresh.size;
   }
 
   private queued(ref: TranscriptRef): HistoryChange[] {

@@ -276,6 +276,56 @@ describe('list', () => {
   });
 });
 
+describe('pages', () => {
+  test('a list read a page at a time gives each conversation once, newest first, ties included', async () => {
+    const store = new TranscriptStore(dataDir);
+    // Ten share each minute: a page may end in the middle of a tie.
+    const at = (i: number): string => new Date(Date.UTC(2026, 0, 15, 12, Math.floor(i / 10))).toISOString();
+    for (let i = 0; i < 95; i++)
+      await store.append(
+        i % 2 ? session(`s${i}`) : thread(`t${i}`),
+        { role: 'user', content: `${i}`, status: 'complete', at: at(i) },
+        fresh,
+      );
+    const whole = (await store.list('embedded-mock')).summaries.map((s) => s.id);
+    const paged: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await store.list('embedded-mock', undefined, { limit: 7, cursor });
+      expect(page.total).toBe(95);
+      expect(page.summaries.length).toBeLessThanOrEqual(7);
+      paged.push(...page.summaries.map((s) => s.id));
+      cursor = page.next;
+    } while (cursor);
+    expect(paged).toEqual(whole);
+    expect(new Set(paged).size).toBe(95);
+    const sessions = await store.list('embedded-mock', 'session', { limit: 5 });
+    expect(sessions.summaries.map((s) => s.id)).toEqual(['s91', 's93', 's81', 's83', 's85']);
+    expect(sessions.total).toBe(47);
+  });
+
+  test('a range of messages, and which of many ids are known', async () => {
+    const store = new TranscriptStore(dataDir);
+    await store.append(session('long'), { role: 'user', content: 'm0', status: 'complete' }, fresh);
+    for (let i = 1; i < 30; i++)
+      await store.append(session('long'), { role: 'agent', content: `m${i}`, status: 'complete' });
+    await store.append(
+      session('pasted'),
+      { role: 'user', content: 'x', status: 'complete' },
+      { ...fresh, knownFrom: 'partial' },
+    );
+    const range = await store.messages(session('long'), 25, 10);
+    expect(range?.total).toBe(30);
+    expect(range?.messages.map((m) => m.content)).toEqual(['m25', 'm26', 'm27', 'm28', 'm29']);
+    expect(await store.messages(session('none'), 0, 10)).toBeUndefined();
+    expect(await store.known('embedded-mock', 'session', ['long', 'pasted', 'never', 'long'])).toEqual({
+      long: 'start',
+      pasted: 'partial',
+    });
+    expect(await store.known('embedded-mock', 'thread', ['long'])).toEqual({});
+  });
+});
+
 describe('concurrency', () => {
   test('concurrent appends to one and to many transcripts all land, in call order', async () => {
     const store = new TranscriptStore(dataDir);

@@ -167,3 +167,32 @@ export function readImportProblems(db: DatabaseSync, folder: string): { file: st
   }[];
   return rows.filter((row) => dirname(row.file) === folder);
 }
+
+export function countTranscripts(
+  db: DatabaseSync,
+  profileId: string,
+  kind: TranscriptKind | undefined,
+): number {
+  const row = kind
+    ? statement(db, 'SELECT count(*) AS n FROM transcripts WHERE profile_id = ? AND kind = ?').get(
+        stored(profileId),
+        kind,
+      )
+    : statement(db, 'SELECT count(*) AS n FROM transcripts WHERE profile_id = ?').get(stored(profileId));
+  return (row as { n: number }).n;
+}
+
+/** Which of `ids` the profile has a record of, and from where each is known. */
+export function readKnown(
+  db: DatabaseSync,
+  profileId: string,
+  kind: TranscriptKind,
+  ids: string[],
+): Record<string, KnownFrom> {
+  const rows = statement(
+    db,
+    `SELECT id, known_from FROM transcripts
+     WHERE profile_id = ? AND kind = ? AND id IN (SELECT value FROM json_each(?))`,
+  ).all(stored(profileId), kind, JSON.stringify(ids.map(stored))) as { id: string; known_from: KnownFrom }[];
+  return Object.fromEntries(rows.map((row) => [shown(row.id), row.known_from]));
+}
