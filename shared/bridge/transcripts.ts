@@ -9,7 +9,7 @@ const kind = z.enum(['session', 'thread']);
 const transcriptRef = z.strictObject({ kind, id });
 const isoTime = z.iso.datetime({ offset: true });
 
-export const TRANSCRIPT_PAGE_MAX = 500;
+const TRANSCRIPT_PAGE_MAX = 500;
 
 export const TRANSCRIPTS_CALLS = {
   /** A page of the profile's sessions or threads, newest activity first; `next` continues it. */
