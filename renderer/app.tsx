@@ -12,6 +12,7 @@ import { useProfiles } from './data/profiles';
 import { queryClient } from './data/query-client';
 import { ChaosBadge } from './shell/chaos-badge';
 import { startHealthNotifications } from './shell/health-notifications';
+import { HistorySearch } from './shell/history-search';
 import { MuteToggle } from './shell/mute-toggle';
 import { ProfileSwitcher } from './shell/profile-switcher';
 import { RateGauge } from './shell/rate-gauge';
@@ -141,6 +142,7 @@ function Shell() {
         <ProfileSwitcher />
         <ChaosBadge />
         <RateGauge />
+        {ready ? <HistorySearch /> : null}
         <MuteToggle />
         <ThemeSwitch />
         {ready ? <WindowTitle /> : null}

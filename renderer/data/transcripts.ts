@@ -3,6 +3,7 @@
 // limiter: re-read whenever a screen shows them, a page at a time.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { BridgeInput } from '../../shared/bridge';
 import type { KnownFrom, Transcript, TranscriptKind } from '../../shared/transcript';
 import { bridge } from '../bridge';
 import { useActiveProfileId } from './profiles';
@@ -39,6 +40,18 @@ export const transcriptQuery = (profile: string | undefined, kind: TranscriptKin
     queryKey: queryKeys.transcripts.one(profile, kind, id),
     queryFn: () => bridge.transcripts.get({ kind, id }),
     staleTime: 0,
+  });
+
+/** The history search box's question; the active profile's records are searched. */
+export type HistorySearchInput = BridgeInput<'transcripts:search'>;
+
+/** Every recorded message, reply and error matching the search, newest first. */
+export const historySearchQuery = (profile: string | undefined, search: HistorySearchInput) =>
+  queryOptions({
+    queryKey: [...queryKeys.transcripts.of(profile), 'search', search],
+    queryFn: () => bridge.transcripts.search(search),
+    staleTime: 0,
+    enabled: search.text.trim() !== '',
   });
 
 /** Whether this client holds a record of `id` (a session or thread the service may no longer list). */
