@@ -106,6 +106,18 @@ export class TranscriptStore {
   }
 
   /**
+   * Appends many messages in one transaction (a bulk import, the bench's generated history): each
+   * as `append` would, and on disk when this resolves.
+   */
+  async appendAll(
+    items: { ref: TranscriptRef; message: TranscriptMessageInput; init?: TranscriptInit }[],
+  ): Promise<void> {
+    const changes = items.map(({ ref, message, init }) => this.prepareAppend(ref, message, init));
+    this.queue.push(...changes);
+    this.drainOrReport();
+  }
+
+  /**
    * Adds a message (its content redacted of anything key-shaped) and resolves once it is on disk, or
    * kept in memory when the write failed. `init` is required when the transcript is new; on an
    * existing one it may update the agent and title (its `knownFrom` changes only via `markKnownFrom`).
@@ -115,28 +127,9 @@ export class TranscriptStore {
     input: TranscriptMessageInput,
     init?: TranscriptInit,
   ): Promise<TranscriptMessage> {
-    checkRef(ref);
-    // Redacted here, before it is kept anywhere, so what is shown now is what a restart will show.
-    const { at, content, requestId, error, ...rest } = input;
-    const message = TranscriptMessage.parse({
-      ...rest,
-      at: at ?? new Date(this.clock.now()).toISOString(),
-      content: redactSecrets(content),
-      ...(requestId === undefined ? {} : { requestId: redactSecrets(requestId) }),
-      ...(error === undefined ? {} : { error: redactSecrets(error) }),
-    });
-    const maskedInit = init && {
-      agent: redactSecrets(init.agent),
-      knownFrom: KnownFrom.parse(init.knownFrom),
-      ...(init.title === undefined ? {} : { title: redactSecrets(init.title) }),
-    };
-    if (!maskedInit && !this.has(ref)) {
-      throw new Error(
-        `No transcript for ${ref.kind} ${JSON.stringify(ref.id)} yet: its first append must give the agent and knownFrom`,
-      );
-    }
-    this.change({ type: 'append', ref, message, init: maskedInit });
-    return structuredClone(message);
+    const change = this.prepareAppend(ref, input, init);
+    this.change(change);
+    return structuredClone(change.message);
   }
 
   /** The whole transcript, or undefined when this client has none. */
@@ -233,6 +226,35 @@ export class TranscriptStore {
       this.database?.close();
       this.database = undefined;
     }
+  }
+
+  /** The change an append makes: checked, and redacted before it is kept anywhere. */
+  private prepareAppend(
+    ref: TranscriptRef,
+    input: TranscriptMessageInput,
+    init: TranscriptInit | undefined,
+  ): HistoryChange & { type: 'append' } {
+    checkRef(ref);
+    // Redacted here, before it is kept anywhere, so what is shown now is what a restart will show.
+    const { at, content, requestId, error, ...rest } = input;
+    const message = TranscriptMessage.parse({
+      ...rest,
+      at: at ?? new Date(this.clock.now()).toISOString(),
+      content: redactSecrets(content),
+      ...(requestId === undefined ? {} : { requestId: redactSecrets(requestId) }),
+      ...(error === undefined ? {} : { error: redactSecrets(error) }),
+    });
+    const maskedInit = init && {
+      agent: redactSecrets(init.agent),
+      knownFrom: KnownFrom.parse(init.knownFrom),
+      ...(init.title === undefined ? {} : { title: redactSecrets(init.title) }),
+    };
+    if (!maskedInit && !this.has(ref)) {
+      throw new Error(
+        `No transcript for ${ref.kind} ${JSON.stringify(ref.id)} yet: its first append must give the agent and knownFrom`,
+      );
+    }
+    return { type: 'append', ref, message, init: maskedInit };
   }
 
   /** The database, opened (and the transcript files imported) on first use. */

@@ -2,7 +2,9 @@
 // database"). What the user types is never handed to FTS5 as syntax: it is read as words, "quoted
 // phrases" and word* prefixes, and each becomes a quoted FTS5 string, so a stray quote, star,
 // bracket or NEAR( is searched for as text (or dropped), never an error. Snippets come back as
-// parts marked matched or not, for the screen to render as elements.
+// parts marked matched or not, for the screen to render as elements. Hits come most recently
+// recorded first, in the index's own order: the search stops at the page's last hit instead of
+// ranking every match (and making a snippet for each), so a word in every message costs no more.
 import type { DatabaseSync } from 'node:sqlite';
 import type { MessageStatus, SearchHit, SnippetPart, TranscriptKind } from '../../../shared/transcript';
 import { statement } from './statements';
@@ -94,7 +96,7 @@ export function searchHistory(db: DatabaseSync, search: HistorySearch): SearchRe
      FROM message_text JOIN messages m ON m.rowid = message_text.rowid
        JOIN transcripts t ON t.rowid = m.transcript
      WHERE ${where.join(' AND ')}
-     ORDER BY m.at_ms DESC, m.rowid DESC LIMIT ?`,
+     ORDER BY message_text.rowid DESC LIMIT ?`,
   ).all(OPEN, CLOSE, ...params, limit + 1) as unknown as HitRow[];
   const hits = rows.slice(0, limit).map((row): SearchHit => {
     const title = row.title ?? (row.kind === 'session' ? row.first_ask : null);
