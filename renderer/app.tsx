@@ -142,12 +142,13 @@ function Shell() {
         <ProfileSwitcher />
         <ChaosBadge />
         <RateGauge />
-        {ready ? <HistorySearch /> : null}
         <MuteToggle />
         <ThemeSwitch />
         {ready ? <WindowTitle /> : null}
       </header>
       <nav className="app-nav" aria-label="Main">
+        {/* At the top of the navigation, on every screen; the header has no room to spare. */}
+        {ready ? <HistorySearch /> : null}
         <ul>
           {SCREENS.filter((name) => name !== 'Mock' || onMock).map((name) => (
             <li key={name}>

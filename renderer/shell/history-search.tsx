@@ -1,4 +1,4 @@
-// The history search box, from every screen: the header's button, Ctrl+K (⌘K), or "/" when no field
+// The history search box, from every screen: the button atop the navigation, Ctrl+K (⌘K), or "/" when no field
 // has the keyboard. It searches everything this console recorded for the active profile (messages,
 // replies, errors) as the CLI's `agent-console search` does, shows each hit's snippet with the match
 // marked, and opens one in its conversation or thread, scrolled to that message.
@@ -138,9 +138,11 @@ export function HistorySearch() {
         type="button"
         className="secondary search-open"
         onClick={() => setOpen(true)}
+        aria-label="Search history"
+        title="Search the recorded history (Ctrl+K, or /)"
         aria-keyshortcuts="Control+K /"
       >
-        Search history <kbd>Ctrl K</kbd>
+        Search <kbd>Ctrl K</kbd>
       </button>
       <dialog
         ref={dialog}
