@@ -99,7 +99,10 @@ export function readMessages(
   return { messages: messages.map(messageOf), total: row.message_count };
 }
 
-function summaryOf(row: TranscriptRow): TranscriptSummary {
+/** Which record a row is, and how it is titled: a session by its first question, a thread by its own. */
+export function recordOf(
+  row: Pick<TranscriptRow, 'profile_id' | 'kind' | 'id' | 'agent' | 'title' | 'first_ask'>,
+): Pick<TranscriptSummary, 'profileId' | 'kind' | 'id' | 'agent' | 'title'> {
   const title = row.title ?? (row.kind === 'session' ? row.first_ask : null);
   return {
     profileId: shown(row.profile_id),
@@ -107,6 +110,12 @@ function summaryOf(row: TranscriptRow): TranscriptSummary {
     id: shown(row.id),
     agent: shown(row.agent),
     ...(title ? { title: shown(title) } : {}),
+  };
+}
+
+function summaryOf(row: TranscriptRow): TranscriptSummary {
+  return {
+    ...recordOf(row),
     knownFrom: row.known_from,
     messageCount: row.message_count,
     createdAt: row.created_at,

@@ -7,6 +7,7 @@
 // ranking every match (and making a snippet for each), so a word in every message costs no more.
 import type { DatabaseSync } from 'node:sqlite';
 import type { MessageStatus, SearchHit, SnippetPart, TranscriptKind } from '../../../shared/transcript';
+import { recordOf } from './reads';
 import { statement } from './statements';
 import { shownText as shown, storedText as stored } from './stored-text';
 
@@ -98,20 +99,13 @@ export function searchHistory(db: DatabaseSync, search: HistorySearch): SearchRe
      WHERE ${where.join(' AND ')}
      ORDER BY message_text.rowid DESC LIMIT ?`,
   ).all(OPEN, CLOSE, ...params, limit + 1) as unknown as HitRow[];
-  const hits = rows.slice(0, limit).map((row): SearchHit => {
-    const title = row.title ?? (row.kind === 'session' ? row.first_ask : null);
-    return {
-      profileId: shown(row.profile_id),
-      kind: row.kind,
-      id: shown(row.id),
-      agent: shown(row.agent),
-      ...(title ? { title: shown(title) } : {}),
-      index: row.seq,
-      role: row.role,
-      at: row.at,
-      status: row.status,
-      snippet: snippetParts(row.snippet).map((part) => ({ ...part, text: shown(part.text) })),
-    };
-  });
+  const hits = rows.slice(0, limit).map((row): SearchHit => ({
+    ...recordOf(row),
+    index: row.seq,
+    role: row.role,
+    at: row.at,
+    status: row.status,
+    snippet: snippetParts(row.snippet).map((part) => ({ ...part, text: shown(part.text) })),
+  }));
   return { hits, more: rows.length > limit };
 }
