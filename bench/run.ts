@@ -10,6 +10,7 @@ import { limiterFigure, streamingClientFigure } from './core';
 import { durabilityFigures } from './durability';
 import { sessionMemoryFigure } from './edges';
 import { healthMemoryFigure } from './health';
+import { historyFigures } from './history';
 import { loadFigures } from './load';
 import { monitorLatenessFigures } from './monitors';
 import { packagingFigures } from './packaging';
@@ -187,6 +188,7 @@ rows.push(...(await suiteRunFigures()));
 rows.push(...(await monitorLatenessFigures()));
 
 rows.push(...(await durabilityFigures()));
+rows.push(...(await historyFigures()));
 // The packaged app's size, the CLI's start, the web host's first page.
 rows.push(...(await packagingFigures()));
 

@@ -12,6 +12,7 @@ import { useProfiles } from './data/profiles';
 import { queryClient } from './data/query-client';
 import { ChaosBadge } from './shell/chaos-badge';
 import { startHealthNotifications } from './shell/health-notifications';
+import { HistorySearch } from './shell/history-search';
 import { MuteToggle } from './shell/mute-toggle';
 import { ProfileSwitcher } from './shell/profile-switcher';
 import { RateGauge } from './shell/rate-gauge';
@@ -149,6 +150,8 @@ function Shell() {
         {ready ? <WindowTitle /> : null}
       </header>
       <nav className="app-nav" aria-label="Main">
+        {/* At the top of the navigation, on every screen; the header has no room to spare. */}
+        {ready ? <HistorySearch /> : null}
         <ul>
           {SCREENS.filter((name) => name !== 'Mock' || onMock).map((name) => (
             <li key={name}>

@@ -70,3 +70,25 @@ export interface TranscriptSummary {
   lastActivityAt: string;
   lastMessage?: { role: TranscriptMessage['role']; status: MessageStatus; preview: string };
 }
+
+/** A piece of a search result's text; `match` marks what the query found. */
+export interface SnippetPart {
+  text: string;
+  match: boolean;
+}
+
+/** One message a history search found, and where it is. */
+export interface SearchHit {
+  profileId: string;
+  kind: TranscriptKind;
+  /** The session or thread id. */
+  id: string;
+  agent: string;
+  title?: string;
+  /** The message's place in its transcript, 0 for the first. */
+  index: number;
+  role: TranscriptMessage['role'];
+  at: string;
+  status: MessageStatus;
+  snippet: SnippetPart[];
+}

@@ -225,6 +225,28 @@ const monitorRoute: Route = (program, session) => {
     );
 };
 
+const searchRoute: Route = (program, session) => {
+  program
+    .command('search')
+    .description("search every recorded message, reply and error (this console's history), newest first")
+    .argument('<words...>', 'words (anywhere), "a phrase" (in order), refu* (a prefix)')
+    .option('--agent <slug>', 'only conversations with this agent')
+    .option('--since <when>', 'from this date, time or age (2026-01-15, 7d, 24h)')
+    .option('--until <when>', 'up to this date, time or age')
+    .option('--errors', 'only messages that failed or carry an error')
+    .option('--limit <n>', 'at most this many (default 50)')
+    .addHelpText(
+      'after',
+      "\nEvery profile's history unless --profile names one. --json gives the hits as one document.",
+    )
+    .action(
+      session.action(
+        async (context, words) => (await import('./search-command')).searchCommand(context, words ?? []),
+        'agent-console search',
+      ),
+    );
+};
+
 const mockRoute: Route = (program, session) => {
   const mock = program
     .command('mock')
@@ -377,6 +399,7 @@ export const ROUTES: readonly Route[] = [
   conversationRoutes,
   testRoute,
   monitorRoute,
+  searchRoute,
   mockRoute,
   mcpRoute,
   openapiRoute,

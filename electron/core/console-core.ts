@@ -192,6 +192,7 @@ export class ConsoleCore {
     const transcripts = new TranscriptStore(join(options.dataDir, 'transcripts'), {
       clock,
       onWriteError: (error) => options.onWarning?.(error.message),
+      log: { info: (line) => appLog.info(line), warn: (line) => appLog.warn(line) },
     });
 
     const { mock, running } = await mockStarting;
@@ -385,7 +386,7 @@ export class ConsoleCore {
     await this.healthMonitor?.stop();
     await this.clients.close();
     try {
-      await this.transcripts.flush();
+      this.transcripts.close();
     } finally {
       if (this.mock) withdrawEndpoint(mockDataDir(this.dataDir));
       await this.mock?.close();

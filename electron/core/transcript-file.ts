@@ -1,13 +1,14 @@
-// A transcript on disk: where it lives — <transcripts>/profile.<name>/<kind>.<name>.json, names that
-// are the same on every file system — and what its file holds: the transcript with its format and
-// version, checked when read, and refused in words (never overwritten) when it is not one this
-// version reads or sits under another transcript's name.
+// A transcript file as earlier versions kept each conversation, before the history database
+// (history/transcript-import.ts reads them once): where it lives — <transcripts>/profile.<name>/
+// <kind>.<name>.json, names that are the same on every file system — and what it holds: the
+// transcript with its format and version, checked when read, and refused in words (never
+// overwritten) when it is not one this version reads or sits under another transcript's name.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { z } from 'zod';
 import { Transcript, TranscriptKind, type TranscriptRef } from '../../shared/transcript';
 import { CoreError } from './core-error';
+import { readPrivateFileSync } from './private-files';
 
 const FORMAT = 'agent-console-transcript';
 const TranscriptFile = Transcript.extend({ format: z.literal(FORMAT), version: z.literal(1) });
@@ -51,10 +52,10 @@ export function transcriptText(data: Transcript): string {
  * TranscriptFileError for a file it cannot read, or that is not a transcript this version reads,
  * or that holds another transcript than its name says (renamed or copied by hand).
  */
-export async function readTranscriptFile(root: string, file: string): Promise<Transcript | null> {
+export function readTranscriptFileSync(root: string, file: string): Transcript | null {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readPrivateFileSync(file);
   } catch (error) {
     if (isMissing(error)) return null;
     throw new TranscriptFileError(file, 'could not be read', { cause: error });

@@ -101,9 +101,18 @@ interface HistorySectionProps {
   noun: 'conversation' | 'thread';
   pending?: string | undefined;
   agent?: string | undefined;
+  /** The message a history search opened, scrolled to and marked. */
+  foundIndex?: number | undefined;
 }
 
-export function HistorySection({ transcript, serverCount, noun, pending, agent }: HistorySectionProps) {
+export function HistorySection({
+  transcript,
+  serverCount,
+  noun,
+  pending,
+  agent,
+  foundIndex,
+}: HistorySectionProps) {
   return (
     <>
       <h3>History</h3>
@@ -115,6 +124,7 @@ export function HistorySection({ transcript, serverCount, noun, pending, agent }
         noun={noun}
         pending={pending}
         agent={agent}
+        foundIndex={foundIndex}
       />
     </>
   );

@@ -1,5 +1,6 @@
 // What this client knows of a conversation's or thread's messages. The API returns no history,
 // so the view says plainly whether it is whole, partial, or unknown.
+import { useEffect, useRef } from 'react';
 import type { Transcript } from '../../shared/transcript';
 import { ErrorMessage } from './error-message';
 import { ExactTime } from './relative-time';
@@ -15,6 +16,16 @@ interface TranscriptViewProps {
   pending?: string | undefined;
   /** Who answers, when the caller knows better than the record (a thread continued here is 'unknown'). */
   agent?: string | undefined;
+  /** A message to scroll into view and mark (one a history search opened), by its index. */
+  foundIndex?: number | undefined;
+}
+
+function scrollingAncestor(el: HTMLElement): HTMLElement | undefined {
+  for (let at = el.parentElement; at; at = at.parentElement) {
+    const { overflowY } = getComputedStyle(at);
+    if ((overflowY === 'auto' || overflowY === 'scroll') && at.scrollHeight > at.clientHeight) return at;
+  }
+  return undefined;
 }
 
 export function TranscriptView({
@@ -25,7 +36,22 @@ export function TranscriptView({
   noun,
   pending,
   agent,
+  foundIndex,
 }: TranscriptViewProps) {
+  const list = useRef<HTMLOListElement>(null);
+  const count = transcript?.messages.length ?? 0;
+  useEffect(() => {
+    if (foundIndex === undefined) return;
+    const item = list.current?.children[foundIndex] as HTMLElement | undefined;
+    if (!item) return;
+    // Only the pane that holds the history scrolls: scrollIntoView would move the page too.
+    const pane = scrollingAncestor(item);
+    if (pane) {
+      const offset = item.getBoundingClientRect().top - pane.getBoundingClientRect().top;
+      pane.scrollTop += offset - (pane.clientHeight - item.offsetHeight) / 2;
+    }
+    item.focus({ preventScroll: true });
+  }, [foundIndex, count]);
   if (error) return <ErrorMessage error={error} title="The local history could not be read." />;
   if (loading && !transcript) return <p className="muted">Reading the local history…</p>;
   const messages = transcript?.messages ?? [];
@@ -53,9 +79,13 @@ export function TranscriptView({
         </p>
       )}
       {messages.length > 0 || pending ? (
-        <ol className="messages">
+        <ol className="messages" ref={list}>
           {messages.map((m, i) => (
-            <li key={i} className={`message message-${m.role} message-${m.status}`}>
+            <li
+              key={i}
+              className={`message message-${m.role} message-${m.status}${i === foundIndex ? ' message-found' : ''}`}
+              {...(i === foundIndex ? { tabIndex: -1, 'aria-label': 'The message the search found' } : {})}
+            >
               <div className="message-head">
                 <strong>{m.role === 'user' ? 'You' : (agent ?? transcript?.agent ?? 'Agent')}</strong>
                 <ExactTime iso={m.at} />

@@ -14,7 +14,7 @@ import { MAX_PAGE } from './fetch-all-pages';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 import { threadsQuery } from './threads';
-import { transcriptsQuery } from './transcripts';
+import { isKnownTranscript } from './transcripts';
 
 export type LookupResult =
   | { kind: 'agent'; agent: Agent }
@@ -73,13 +73,11 @@ export async function lookupId(
       const thread = threads.find((t) => t.id === id);
       if (thread) return { kind: 'thread', thread, id };
       // A thread this client knows but the service no longer lists still has a history to read.
-      const known = await queryClient.fetchQuery(transcriptsQuery(profile, 'thread'));
-      if (known.summaries.some((s) => s.id === id)) return { kind: 'thread', thread: undefined, id };
+      if (await isKnownTranscript('thread', id)) return { kind: 'thread', thread: undefined, id };
     } else {
       const conversation = await findConversation(profile, id, progress, signal);
       if (conversation) return { kind: 'conversation', conversation, sessionId: conversation.session_id };
-      const known = await queryClient.fetchQuery(transcriptsQuery(profile, 'session'));
-      if (known.summaries.some((s) => s.id === id)) {
+      if (await isKnownTranscript('session', id)) {
         return { kind: 'conversation', conversation: undefined, sessionId: id };
       }
     }

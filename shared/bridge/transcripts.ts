@@ -1,16 +1,57 @@
 // transcripts:… — what this client has recorded for the active profile (the API keeps no history:
-// docs/architecture.md, "The browsers").
+// docs/architecture.md, "The browsers"). Lists come a page at a time (docs/architecture.md, "The
+// history database"): nothing asks for the whole history at once.
 import { z } from 'zod';
-import type { Transcript, TranscriptSummary } from '../transcript';
-import { id, returns, type DomainCalls } from './schemas';
+import type { KnownFrom, SearchHit, Transcript, TranscriptMessage, TranscriptSummary } from '../transcript';
+import { id, returns, text, type DomainCalls } from './schemas';
 
-const transcriptRef = z.strictObject({ kind: z.enum(['session', 'thread']), id });
+const kind = z.enum(['session', 'thread']);
+const transcriptRef = z.strictObject({ kind, id });
+const isoTime = z.iso.datetime({ offset: true });
+
+const TRANSCRIPT_PAGE_MAX = 500;
 
 export const TRANSCRIPTS_CALLS = {
+  /** A page of the profile's sessions or threads, newest activity first; `next` continues it. */
   'transcripts:list': {
-    input: z.strictObject({ kind: z.enum(['session', 'thread']).optional() }),
-    output: returns<{ summaries: TranscriptSummary[]; unreadable: { file: string; message: string }[] }>(),
+    input: z.strictObject({
+      kind: kind.optional(),
+      limit: z.number().int().min(1).max(TRANSCRIPT_PAGE_MAX).optional(),
+      cursor: text(400).optional(),
+    }),
+    output: returns<{
+      summaries: TranscriptSummary[];
+      next?: string;
+      /** How many there are in all. */
+      total: number;
+      unreadable: { file: string; message: string }[];
+    }>(),
+  },
+  /** Which of `ids` this client has a record of, and from where it knows them. */
+  'transcripts:known': {
+    input: z.strictObject({ kind, ids: z.array(id).max(10_000) }),
+    output: returns<Record<string, KnownFrom>>(),
   },
   'transcripts:get': { input: transcriptRef, output: returns<Transcript | null>() },
+  /** A range of one record's messages, from `from` (0 is the first). */
+  'transcripts:messages': {
+    input: transcriptRef.extend({
+      from: z.number().int().min(0),
+      limit: z.number().int().min(1).max(TRANSCRIPT_PAGE_MAX),
+    }),
+    output: returns<{ messages: TranscriptMessage[]; total: number } | null>(),
+  },
   'transcripts:remove': { input: transcriptRef, output: returns<{ removed: boolean }>() },
+  /** Every recorded message, reply and error of the active profile that matches `text`. */
+  'transcripts:search': {
+    input: z.strictObject({
+      text: text(500),
+      agent: text(200).optional(),
+      since: isoTime.optional(),
+      until: isoTime.optional(),
+      hasError: z.boolean().optional(),
+      limit: z.number().int().min(1).max(200).optional(),
+    }),
+    output: returns<{ hits: SearchHit[]; more: boolean }>(),
+  },
 } as const satisfies DomainCalls<'transcripts'>;

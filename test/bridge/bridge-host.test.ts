@@ -249,6 +249,54 @@ describe('transcripts', () => {
   });
 });
 
+describe('the history, a page at a time', () => {
+  test('lists page with a cursor, known ids and searches go through the bridge; out-of-bounds input is refused', async () => {
+    for (const id of ['pageA', 'pageB', 'pageC'])
+      await host.invoke('chat:send', {
+        message: `refund 4711 for ${id}`,
+        agent: 'echo',
+        session_id: id,
+        startedHere: true,
+      });
+    const first = await host.invoke('transcripts:list', { kind: 'session', limit: 2 });
+    if (!first.ok) throw new Error(first.error.message);
+    const page = first.value as { summaries: { id: string }[]; next?: string; total: number };
+    expect(page.summaries.map((s) => s.id)).toEqual(['pageC', 'pageB']);
+    expect(page.total).toBeGreaterThanOrEqual(3);
+    const second = await host.invoke('transcripts:list', { kind: 'session', limit: 2, cursor: page.next });
+    expect(second.ok && (second.value as { summaries: { id: string }[] }).summaries[0]?.id).toBe('pageA');
+
+    expect(await host.invoke('transcripts:known', { kind: 'session', ids: ['pageA', 'nope'] })).toEqual({
+      ok: true,
+      value: { pageA: 'start' },
+    });
+    const found = await host.invoke('transcripts:search', { text: '"refund 4711" pageB' });
+    expect(
+      found.ok && (found.value as { hits: { id: string; index: number }[] }).hits.map((h) => [h.id, h.index]),
+    ).toEqual([
+      ['pageB', 1],
+      ['pageB', 0],
+    ]);
+    const messages = await host.invoke('transcripts:messages', {
+      kind: 'session',
+      id: 'pageA',
+      from: 1,
+      limit: 5,
+    });
+    expect(messages).toMatchObject({ ok: true, value: { total: 2, messages: [{ role: 'agent' }] } });
+
+    for (const [call, input] of [
+      ['transcripts:list', { limit: 100_000 }],
+      ['transcripts:list', { limit: 0 }],
+      ['transcripts:search', { text: 'x'.repeat(501) }],
+      ['transcripts:search', { text: 'x', since: 'yesterday' }],
+      ['transcripts:messages', { kind: 'session', id: 'pageA', from: -1, limit: 5 }],
+      ['transcripts:known', { kind: 'session', ids: [''] }],
+    ] as const)
+      expect(await host.invoke(call, input), call).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+  });
+});
+
 describe('the Mock screen', () => {
   test('a change it shows as done is already on disk (a kill -9 right after keeps it)', async () => {
     const result = await host.invoke('mock:agent', { slug: 'echo', latencyMs: 1234, chunkDelayMs: 9 });

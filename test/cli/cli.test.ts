@@ -106,6 +106,8 @@ describe('against `npm run mock`', () => {
     const run = await cli(['chat', '--agent', 'echo', '--session', 'cliSession1', 'hi']);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('Echo: hi\n');
+    // The chat's own summary only: no "experimental" warning from node:sqlite as the history opens.
+    expect(run.stderr).toMatch(/^— 1 chunks, [^\n]*\n$/);
     const store = new TranscriptStore(join(dataDir, 'transcripts'));
     const transcript = await store.get({ profileId: 'embedded-mock', kind: 'session', id: 'cliSession1' });
     expect(transcript?.messages.map((m) => [m.role, m.content])).toEqual([

@@ -88,6 +88,7 @@ describe('--profile, --data-dir and --json before or after any command', () => {
     ['test', ['test', 'examples/agent-tests/echo.yaml', '--reporter', 'json']],
     ['monitor', ['monitor', '--metrics', '127.0.0.1:0']],
     ['mock', ['mock', 'state']],
+    ['search', ['search', 'refund', '4711']],
     ['completion', ['completion', 'bash']],
   ])(
     '%s',
@@ -216,6 +217,8 @@ describe('shell completion', () => {
     expect(complete(['agent-console', 'test', 'diff', '--a'])).toEqual(['--all']);
     expect(complete(['agent-console', 'test', '--fail-on', ''])).toEqual(['any-failure', 'regression']);
     expect(complete(['agent-console', 'test', '--reporter', 'j'])).toEqual(['junit', 'json']);
+    expect(complete(['agent-console', 'sea'])).toEqual(['search']);
+    expect(complete(['agent-console', 'search', '--s'])).toEqual(['--since']);
     // From the data folder, through the CLI: the built-in profile's name, escaped for the shell.
     expect(complete(['agent-console', '--data-dir', dataDir, 'profiles', 'use', 'Emb'])).toEqual([
       'Embedded\\ mock',

@@ -12,7 +12,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
@@ -219,14 +219,13 @@ posix('folders of ours', () => {
     },
   );
 
-  test('a transcript store whose profile folder is a link writes nothing through it and says why', async () => {
+  test('a transcript store whose folder is a link writes nothing through it and says why', async () => {
     const dataDir = scratch();
     const elsewhere = scratch();
-    const store = new TranscriptStore(dataDir, { onWriteError: () => undefined });
+    const folder = join(dataDir, 'transcripts');
+    symlinkSync(elsewhere, folder);
+    const store = new TranscriptStore(folder, { onWriteError: () => undefined });
     const ref = { kind: 'session' as const, id: 'abc', profileId: 'p1' };
-    const profileDir = dirname(store.fileOf(ref));
-    mkdirSync(dirname(profileDir), { mode: 0o700 });
-    symlinkSync(elsewhere, profileDir);
     await store.append(
       ref,
       { role: 'user', content: 'hello', status: 'complete' },

@@ -1,17 +1,49 @@
 // The transcript store: what this client sent and received, per session and thread, kept across
-// restarts, written atomically and soon after each append, retried when a write fails, redacted.
+// restarts in the history database, on disk when each append resolves, kept in memory and retried
+// when a write fails (a full disk), redacted before anything is kept.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { TranscriptFileError } from '../../electron/core/transcript-file';
-import { TranscriptStore } from '../../electron/core/transcript-store';
+import { readFileSync } from 'node:fs';
+import type { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { openSqliteFile } from '../../electron/core/history/database';
+import {
+  HistoryError,
+  TranscriptStore,
+  type TranscriptStoreOptions,
+} from '../../electron/core/transcript-store';
 import { removeDir } from '../support/mock';
 import { filesUnder, fresh, session, thread, transcriptDirs } from './transcript-support';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const plantKey = (): string => `ams_${[...randomBytes(32)].map((b) => ALNUM[b % 62]).join('')}`;
+
+/** A message too big for a disk with no room left. */
+const bulky = (words: string): string => `${words} ${'.'.repeat(64 * 1024)}`;
+
+/**
+ * A store whose disk can be filled and emptied: SQLite's own page limit, so the failure is the one a
+ * full disk gives (SQLITE_FULL), from a real write.
+ */
+function fillableStore(options: TranscriptStoreOptions = {}) {
+  let db: DatabaseSync | undefined;
+  const store = new TranscriptStore(dataDir, {
+    ...options,
+    openDatabase: (file) => (db = openSqliteFile(file)),
+  });
+  const held = (): DatabaseSync => {
+    if (!db) throw new Error('the store has not opened its database');
+    return db;
+  };
+  return {
+    store,
+    fill: () => {
+      void store.list('embedded-mock');
+      const { page_count } = held().prepare('PRAGMA page_count').get() as { page_count: number };
+      held().exec(`PRAGMA max_page_count = ${page_count}`);
+    },
+    empty: () => held().exec('PRAGMA max_page_count = 1073741823'),
+  };
+}
 
 let parent: string;
 let dataDir: string;
@@ -57,34 +89,15 @@ describe('persistence', () => {
     });
   });
 
-  test('the write happens by itself shortly after an append, without flush', async () => {
-    const store = new TranscriptStore(dataDir, { writeDelayMs: 5 });
+  test('an append is on disk when it resolves, without flush', async () => {
+    const store = new TranscriptStore(dataDir);
     await store.append(thread('thr_1'), { role: 'user', content: 'hi', status: 'complete' }, fresh);
-    const file = store.fileOf(thread('thr_1'));
-    await vi.waitFor(() => expect(JSON.parse(readFileSync(file, 'utf8')).messages).toHaveLength(1));
+    // Read by a second store, as a restart after kill -9 would.
+    expect((await new TranscriptStore(dataDir).get(thread('thr_1')))?.messages).toHaveLength(1);
   });
 
-  test('a burst of appends becomes one write', async () => {
-    const writes: string[] = [];
-    const store = new TranscriptStore(dataDir, {
-      writeDelayMs: 60_000,
-      writeFile: (file, data) => {
-        writes.push(file);
-        return writeFileAtomic(file, data);
-      },
-    });
-    const ref = session('burst');
-    await store.append(ref, { role: 'user', content: 'm0', status: 'complete' }, fresh);
-    for (let i = 1; i < 100; i++)
-      await store.append(ref, { role: 'user', content: `m${i}`, status: 'complete' });
-    await store.flush();
-    expect(writes).toEqual([store.fileOf(ref)]);
-    await store.flush();
-    expect(writes).toHaveLength(1);
-  });
-
-  test('flush also writes appends that were still reading their file when it was called', async () => {
-    const store = new TranscriptStore(dataDir, { writeDelayMs: 60_000 });
+  test('flush also writes appends still under way when it was called', async () => {
+    const store = new TranscriptStore(dataDir);
     const appended = store.append(
       session('late'),
       { role: 'user', content: 'in flight', status: 'complete' },
@@ -92,8 +105,8 @@ describe('persistence', () => {
     );
     await store.flush();
     await appended;
-    const file = store.fileOf(session('late'));
-    expect(JSON.parse(readFileSync(file, 'utf8')).messages[0].content).toBe('in flight');
+    const onDisk = await new TranscriptStore(dataDir).get(session('late'));
+    expect(onDisk?.messages[0]?.content).toBe('in flight');
   });
 
   test('remove deletes the transcript for good', async () => {
@@ -105,53 +118,25 @@ describe('persistence', () => {
     expect(await new TranscriptStore(dataDir).get(thread('t1'))).toBeUndefined();
   });
 
-  test('a remove during a write still wins: the file does not come back', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const store = new TranscriptStore(dataDir, {
-      writeDelayMs: 60_000,
-      writeFile: async (file, data) => {
-        await gate;
-        await writeFileAtomic(file, data);
-      },
-    });
-    const ref = thread('doomed');
-    await store.append(ref, { role: 'user', content: 'x', status: 'complete' }, fresh);
-    const flushed = store.flush();
-    await vi.waitFor(() => expect(readdirSync(join(dataDir, 'transcripts'))).toHaveLength(1));
-    const removed = store.remove(ref);
-    release();
-    await Promise.all([flushed, removed]);
-    expect(() => statSync(store.fileOf(ref))).toThrow(/ENOENT/);
-    expect(await new TranscriptStore(dataDir).get(ref)).toBeUndefined();
-  });
-
   test('a failed write keeps the data and is retried by the next flush', async () => {
-    let failNext = true;
-    const store = new TranscriptStore(dataDir, {
-      writeDelayMs: 60_000,
-      writeFile: (file, data) => {
-        if (failNext) {
-          failNext = false;
-          return Promise.reject(
-            Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }),
-          );
-        }
-        return writeFileAtomic(file, data);
-      },
-    });
-    await store.append(session('s1'), { role: 'user', content: 'keep me', status: 'complete' }, fresh);
+    const disk = fillableStore();
+    const store = disk.store;
+    disk.fill();
+    await store.append(session('s1'), { role: 'user', content: bulky('keep me'), status: 'complete' }, fresh);
     const error = await store.flush().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TranscriptFileError);
-    expect((error as TranscriptFileError).message).toContain(store.fileOf(session('s1')));
+    expect(error).toBeInstanceOf(HistoryError);
+    expect((error as HistoryError).message).toContain(store.file);
+    disk.empty();
     await store.flush();
-    expect((await new TranscriptStore(dataDir).get(session('s1')))?.messages[0]?.content).toBe('keep me');
+    expect((await new TranscriptStore(dataDir).get(session('s1')))?.messages[0]?.content).toBe(
+      bulky('keep me'),
+    );
   });
 });
 
 describe('durability', () => {
-  test('sync writes one transcript now, without waiting for the write delay', async () => {
-    const store = new TranscriptStore(dataDir, { writeDelayMs: 60_000 });
+  test('sync resolves once the transcript is on disk', async () => {
+    const store = new TranscriptStore(dataDir);
     await store.append(session('s1'), { role: 'user', content: 'hello', status: 'complete' }, fresh);
     await store.append(session('s1'), { role: 'agent', content: 'hi', status: 'complete' });
     await store.sync(session('s1'));
@@ -161,31 +146,29 @@ describe('durability', () => {
     await store.flush();
   });
 
-  test('a failed write is told once, kept in memory and retried by itself until it lands', async () => {
-    let failing = true;
+  test('a full disk is told once, the data kept in memory and retried by itself until it lands', async () => {
     const errors: string[] = [];
     let recovered = 0;
-    const store = new TranscriptStore(dataDir, {
-      writeDelayMs: 60_000,
-      writeFile: (file, data) =>
-        failing
-          ? Promise.reject(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }))
-          : writeFileAtomic(file, data),
+    const disk = fillableStore({
       onWriteError: (e) => errors.push(e.message),
       onWriteRecovered: () => recovered++,
     });
-    await store.append(session('s1'), { role: 'user', content: 'keep me', status: 'complete' }, fresh);
+    const store = disk.store;
+    disk.fill();
+    await store.append(session('s1'), { role: 'user', content: bulky('keep me'), status: 'complete' }, fresh);
     await expect(store.sync(session('s1'))).rejects.toThrow(/the disk is full.*kept in memory/);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain(store.fileOf(session('s1')));
-    // Still in memory, and shown as such.
-    expect((await store.get(session('s1')))?.messages[0]?.content).toBe('keep me');
-    failing = false;
+    expect(errors[0]).toContain(store.file);
+    // Still in memory, and shown as such: whole, and in the list.
+    expect((await store.get(session('s1')))?.messages[0]?.content).toBe(bulky('keep me'));
+    expect((await store.list('embedded-mock')).summaries.map((s) => s.id)).toEqual(['s1']);
+    expect(await new TranscriptStore(dataDir).get(session('s1'))).toBeUndefined();
+    disk.empty();
     await expect
       .poll(async () => (await new TranscriptStore(dataDir).get(session('s1')))?.messages[0]?.content, {
         timeout: 5000,
       })
-      .toBe('keep me');
+      .toBe(bulky('keep me'));
     await expect.poll(() => recovered).toBe(1);
     expect(errors).toHaveLength(1);
   });
@@ -293,9 +276,59 @@ describe('list', () => {
   });
 });
 
+describe('pages', () => {
+  test('a list read a page at a time gives each conversation once, newest first, ties included', async () => {
+    const store = new TranscriptStore(dataDir);
+    // Ten share each minute: a page may end in the middle of a tie.
+    const at = (i: number): string => new Date(Date.UTC(2026, 0, 15, 12, Math.floor(i / 10))).toISOString();
+    for (let i = 0; i < 95; i++)
+      await store.append(
+        i % 2 ? session(`s${i}`) : thread(`t${i}`),
+        { role: 'user', content: `${i}`, status: 'complete', at: at(i) },
+        fresh,
+      );
+    const whole = (await store.list('embedded-mock')).summaries.map((s) => s.id);
+    const paged: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await store.list('embedded-mock', undefined, { limit: 7, cursor });
+      expect(page.total).toBe(95);
+      expect(page.summaries.length).toBeLessThanOrEqual(7);
+      paged.push(...page.summaries.map((s) => s.id));
+      cursor = page.next;
+    } while (cursor);
+    expect(paged).toEqual(whole);
+    expect(new Set(paged).size).toBe(95);
+    const sessions = await store.list('embedded-mock', 'session', { limit: 5 });
+    expect(sessions.summaries.map((s) => s.id)).toEqual(['s91', 's93', 's81', 's83', 's85']);
+    expect(sessions.total).toBe(47);
+  });
+
+  test('a range of messages, and which of many ids are known', async () => {
+    const store = new TranscriptStore(dataDir);
+    await store.append(session('long'), { role: 'user', content: 'm0', status: 'complete' }, fresh);
+    for (let i = 1; i < 30; i++)
+      await store.append(session('long'), { role: 'agent', content: `m${i}`, status: 'complete' });
+    await store.append(
+      session('pasted'),
+      { role: 'user', content: 'x', status: 'complete' },
+      { ...fresh, knownFrom: 'partial' },
+    );
+    const range = await store.messages(session('long'), 25, 10);
+    expect(range?.total).toBe(30);
+    expect(range?.messages.map((m) => m.content)).toEqual(['m25', 'm26', 'm27', 'm28', 'm29']);
+    expect(await store.messages(session('none'), 0, 10)).toBeUndefined();
+    expect(await store.known('embedded-mock', 'session', ['long', 'pasted', 'never', 'long'])).toEqual({
+      long: 'start',
+      pasted: 'partial',
+    });
+    expect(await store.known('embedded-mock', 'thread', ['long'])).toEqual({});
+  });
+});
+
 describe('concurrency', () => {
   test('concurrent appends to one and to many transcripts all land, in call order', async () => {
-    const store = new TranscriptStore(dataDir, { writeDelayMs: 1 });
+    const store = new TranscriptStore(dataDir);
     const refs = [session('a'), session('b'), thread('c')];
     for (const ref of refs)
       await store.append(ref, { role: 'user', content: 'start', status: 'complete' }, fresh);
@@ -344,8 +377,9 @@ describe('secrets', () => {
     await store.flush();
 
     expect(stored.content).toBe(`my key is ***…${key.slice(-4)}`);
+    store.close();
     for (const file of filesUnder(dataDir)) {
-      const text = readFileSync(file, 'utf8');
+      const text = readFileSync(file, 'latin1');
       expect(text).not.toContain(key.slice(0, -4));
       expect(text).not.toContain(key.slice(4, 24));
     }

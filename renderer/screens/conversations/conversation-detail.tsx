@@ -11,6 +11,7 @@ import { ExactTime } from '../../components/relative-time';
 import { transcriptQuery } from '../../data/transcripts';
 import { useActiveProfileId } from '../../data/profiles';
 import { useConversationsView, type ConversationSelection } from '../../stores/conversations-view';
+import { useFoundIndex } from '../../stores/found-message';
 import { openInPlayground } from '../../stores/playground-intent';
 import { openReplay } from '../../stores/replay';
 import { conversationSubject } from './conversation-export';
@@ -22,6 +23,7 @@ export function ConversationDetail({ selection }: { selection: ConversationSelec
   const row = selection.row;
   const agent = row?.agent ?? transcript.data?.agent;
   const subject = conversationSubject(selection.sessionId, row);
+  const foundIndex = useFoundIndex('session', selection.sessionId);
   return (
     <DetailPanel
       label="Conversation detail"
@@ -69,7 +71,12 @@ export function ConversationDetail({ selection }: { selection: ConversationSelec
           Continue in playground
         </button>
       </HistoryActions>
-      <HistorySection transcript={transcript} serverCount={row?.message_count} noun="conversation" />
+      <HistorySection
+        transcript={transcript}
+        serverCount={row?.message_count}
+        noun="conversation"
+        foundIndex={foundIndex}
+      />
       <ConfirmDialog
         open={confirming}
         title="Continue this conversation?"

@@ -54,8 +54,9 @@ function ReplayForSession() {
 export function ConversationsScreen() {
   const profile = useActiveProfileId();
   const { agent, limit, offset, sort, selected } = useConversationsView();
-  const known = useKnownTranscripts('session');
   const { query, rows, total } = useConversationRows();
+  const sessionIds = useMemo(() => (rows ?? []).map((r) => r.session_id), [rows]);
+  const known = useKnownTranscripts('session', sessionIds);
   const sorted = useMemo(() => sortConversations(rows ?? [], sort), [rows, sort]);
   const columns = useMemo(() => conversationColumns(sort, known), [sort, known]);
   // The open conversation as the latest list has it, else as it was when opened.

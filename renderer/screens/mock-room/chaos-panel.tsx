@@ -3,7 +3,7 @@ import type { MockStateView } from '../../../shared/bridge';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useResetMock, useSetMockChaos } from '../../data/mock-actions';
 import { useActiveProfileId } from '../../data/profiles';
-import { transcriptsQuery } from '../../data/transcripts';
+import { transcriptCountQuery } from '../../data/transcripts';
 
 export interface PanelProps {
   state: MockStateView;
@@ -33,8 +33,8 @@ export function ChaosPanel({ state, act }: PanelProps) {
   const setChaos = useSetMockChaos();
   const [confirmDialog, confirm] = useConfirm();
   const profileId = useActiveProfileId();
-  const sessions = useQuery(transcriptsQuery(profileId, 'session')).data?.summaries.length ?? 0;
-  const threads = useQuery(transcriptsQuery(profileId, 'thread')).data?.summaries.length ?? 0;
+  const sessions = useQuery(transcriptCountQuery(profileId, 'session')).data ?? 0;
+  const threads = useQuery(transcriptCountQuery(profileId, 'thread')).data ?? 0;
   return (
     <section className="card" aria-label="Chaos presets">
       <div className="mock-head">

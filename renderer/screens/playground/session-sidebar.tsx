@@ -18,9 +18,8 @@ export function SessionSidebar() {
   const sessions = useSessions();
   const current = usePlayground((s) => s.session.id);
   const [confirmDialog, confirm] = useConfirm();
-  const list = [...(sessions.data?.summaries ?? [])].sort((a, b) =>
-    b.lastActivityAt.localeCompare(a.lastActivityAt),
-  );
+  // Newest activity first, as the history lists them.
+  const list = sessions.summaries ?? [];
   return (
     <nav className="pg-sidebar" aria-label="Sessions">
       {confirmDialog}
@@ -28,7 +27,7 @@ export function SessionSidebar() {
       {sessions.isError ? (
         <ErrorMessage error={sessions.error} title="Sessions could not be listed." />
       ) : null}
-      {sessions.data && list.length === 0 ? (
+      {sessions.first && list.length === 0 ? (
         <p className="muted pg-sidebar-empty">
           Sessions you chat in appear here, and reopen after a restart.
         </p>
@@ -73,9 +72,24 @@ export function SessionSidebar() {
           </li>
         ))}
       </ul>
-      {sessions.data && sessions.data.unreadable.length > 0 ? (
-        <p className="warning pg-sidebar-warning">
-          {sessions.data.unreadable.length} recorded session file(s) could not be read and are not listed.
+      {sessions.hasNextPage ? (
+        <button
+          type="button"
+          className="secondary pg-sidebar-more"
+          disabled={sessions.isFetchingNextPage}
+          onClick={() => void sessions.fetchNextPage()}
+        >
+          {sessions.isFetchingNextPage
+            ? 'Loading…'
+            : `Show older sessions (${list.length} of ${sessions.first?.total ?? list.length})`}
+        </button>
+      ) : null}
+      {sessions.first && sessions.first.unreadable.length > 0 ? (
+        <p
+          className="warning pg-sidebar-warning"
+          title={sessions.first.unreadable.map((u) => u.file).join('\n')}
+        >
+          {sessions.first.unreadable.length} recorded session file(s) could not be read and are not listed.
         </p>
       ) : null}
     </nav>

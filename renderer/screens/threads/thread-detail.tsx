@@ -5,6 +5,7 @@ import { DetailPanel, Facts, HistoryActions, HistorySection } from '../../compon
 import { ExactTime } from '../../components/relative-time';
 import { transcriptQuery } from '../../data/transcripts';
 import { useActiveProfileId } from '../../data/profiles';
+import { useFoundIndex } from '../../stores/found-message';
 import { openReplay } from '../../stores/replay';
 import { useThreadsView, type ThreadRow } from '../../stores/threads-view';
 import { ThreadAppend } from './thread-append';
@@ -14,6 +15,7 @@ export function ThreadDetail({ thread, listed }: { thread: ThreadRow; listed: bo
   const profile = useActiveProfileId();
   const transcript = useQuery(transcriptQuery(profile, 'thread', thread.id));
   const pending = useThreadsView((s) => s.sending[thread.id]);
+  const foundIndex = useFoundIndex('thread', thread.id);
   return (
     <DetailPanel
       label="Thread detail"
@@ -54,6 +56,7 @@ export function ThreadDetail({ thread, listed }: { thread: ThreadRow; listed: bo
         noun="thread"
         pending={pending}
         agent={thread.agent}
+        foundIndex={foundIndex}
       />
       <ThreadAppend thread={thread} />
     </DetailPanel>

@@ -35,8 +35,9 @@ export function ThreadsScreen() {
   const selectedId = useThreadsView((s) => s.selectedId);
   const selectedRow = useThreadsView((s) => s.selectedRow);
   const creating = useThreadsView((s) => s.creating);
-  const known = useKnownTranscripts('thread');
   const query = useQuery(threadsQuery(profile));
+  const threadIds = useMemo(() => (query.data ?? []).map((t) => t.id), [query.data]);
+  const known = useKnownTranscripts('thread', threadIds);
   const rows = useMemo(() => visibleThreads(query.data ?? [], agent, title), [query.data, agent, title]);
   const columns = useMemo(() => threadColumns(known), [known]);
   const listedRow = selectedId ? query.data?.find((t) => t.id === selectedId) : undefined;

@@ -1,0 +1,219 @@
+// The history search box, from every screen: the button atop the navigation, Ctrl+K (⌘K), or "/" when no field
+// has the keyboard. It searches everything this console recorded for the active profile (messages,
+// replies, errors) as the CLI's `agent-console search` does, shows each hit's snippet with the match
+// marked, and opens one in its conversation or thread, scrolled to that message.
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { SearchHit } from '../../shared/transcript';
+import { ErrorMessage } from '../components/error-message';
+import { ExactTime } from '../components/relative-time';
+import { useActiveProfileId } from '../data/profiles';
+import { historySearchQuery, type HistorySearchInput } from '../data/transcripts';
+import { useConversationsView } from '../stores/conversations-view';
+import { useFoundMessage } from '../stores/found-message';
+import { useNavigation } from '../stores/navigation';
+import { useThreadsView } from '../stores/threads-view';
+import './history-search.css';
+
+/** Where typing goes: "/" there is a character, not the search's key. */
+function typingIn(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+function openHit(hit: SearchHit): void {
+  useFoundMessage.setState({ found: { kind: hit.kind, id: hit.id, index: hit.index } });
+  if (hit.kind === 'session') {
+    useConversationsView.setState({ selected: { sessionId: hit.id } });
+    useNavigation.getState().go('Conversations');
+  } else {
+    useThreadsView.setState({ selectedId: hit.id, selectedRow: undefined });
+    useNavigation.getState().go('Threads');
+  }
+}
+
+function Snippet({ hit }: { hit: SearchHit }) {
+  // Parts, never markup from the database: a match is a <mark> element with the text inside.
+  return (
+    <span className="search-snippet">
+      {hit.snippet.map((part, i) =>
+        part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
+      )}
+    </span>
+  );
+}
+
+function Results({ search, onOpen }: { search: HistorySearchInput; onOpen: (hit: SearchHit) => void }) {
+  const profile = useActiveProfileId();
+  const results = useQuery(historySearchQuery(profile, search));
+  const list = useRef<HTMLOListElement>(null);
+  if (!search.text.trim())
+    return <p className="muted search-hint">Words match anywhere, “a phrase” in order, refu* as a prefix.</p>;
+  if (results.isError)
+    return <ErrorMessage error={results.error} title="The history could not be searched." />;
+  if (!results.data) return <p className="muted search-hint">Searching…</p>;
+  const { hits, more } = results.data;
+  const move = (event: KeyboardEvent, from: number) => {
+    const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const buttons = list.current?.querySelectorAll('button');
+    const next = from + step;
+    if (next < 0) document.getElementById('history-search-box')?.focus();
+    else buttons?.[Math.min(next, hits.length - 1)]?.focus();
+  };
+  return (
+    <>
+      <p className="muted search-count" role="status">
+        {hits.length === 0
+          ? 'No recorded message matches.'
+          : `${hits.length}${more ? '+' : ''} ${hits.length === 1 ? 'message' : 'messages'}, newest first`}
+      </p>
+      <ol className="search-results" ref={list}>
+        {hits.map((hit, i) => (
+          <li key={`${hit.kind}:${hit.id}:${hit.index}`}>
+            <button
+              type="button"
+              className="search-hit"
+              onClick={() => onOpen(hit)}
+              onKeyDown={(e) => move(e, i)}
+            >
+              <span className="search-hit-head">
+                <strong>{hit.title ?? hit.id}</strong>
+                <span className="muted">
+                  {hit.kind === 'session' ? 'conversation' : 'thread'} · {hit.agent} ·{' '}
+                  {hit.role === 'user' ? 'you' : 'agent'}
+                  {hit.status === 'complete' ? '' : ` · ${hit.status}`} · <ExactTime iso={hit.at} />
+                </span>
+              </span>
+              <Snippet hit={hit} />
+            </button>
+          </li>
+        ))}
+      </ol>
+      {more ? <p className="muted search-hint">More match: add a word, or narrow by agent or date.</p> : null}
+    </>
+  );
+}
+
+export function HistorySearch() {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [agent, setAgent] = useState('');
+  const [since, setSince] = useState('');
+  const [errorsOnly, setErrorsOnly] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const search: HistorySearchInput = {
+    text: useDeferredValue(text),
+    ...(agent.trim() ? { agent: agent.trim() } : {}),
+    ...(since ? { since: new Date(`${since}T00:00:00`).toISOString() } : {}),
+    ...(errorsOnly ? { hasError: true } : {}),
+  };
+
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      const ctrlK = event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey;
+      const slash =
+        event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !typingIn(event.target);
+      if (!ctrlK && !slash) return;
+      if (!ctrlK && document.querySelector('dialog[open]')) return;
+      event.preventDefault();
+      setOpen(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (open) document.getElementById('history-search-box')?.focus();
+    if (!open && el.open) el.close();
+  }, [open]);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="secondary search-open"
+        onClick={() => setOpen(true)}
+        aria-label="Search history"
+        title="Search the recorded history (Ctrl+K, or /)"
+        aria-keyshortcuts="Control+K /"
+      >
+        Search <kbd>Ctrl K</kbd>
+      </button>
+      <dialog
+        ref={dialog}
+        className="history-search"
+        aria-labelledby={titleId}
+        onCancel={(event) => {
+          event.preventDefault();
+          setOpen(false);
+        }}
+        onKeyDown={(event) => {
+          // Closed here, before a screen's own Escape (a reply's stop, a pane's close) sees the key.
+          if (event.key !== 'Escape') return;
+          event.preventDefault();
+          event.stopPropagation();
+          setOpen(false);
+        }}
+      >
+        <div className="search-head">
+          <h2 id={titleId}>Search history</h2>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => setOpen(false)}
+            aria-label="Close the search"
+          >
+            ×
+          </button>
+        </div>
+        <input
+          id="history-search-box"
+          type="search"
+          aria-label="Search the recorded messages"
+          placeholder="Order number, words, “a phrase”…"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'ArrowDown') return;
+            e.preventDefault();
+            dialog.current?.querySelector<HTMLButtonElement>('.search-hit')?.focus();
+          }}
+          maxLength={500}
+          autoComplete="off"
+        />
+        <div className="search-filters">
+          <label>
+            Agent{' '}
+            <input
+              value={agent}
+              onChange={(e) => setAgent(e.target.value)}
+              maxLength={200}
+              placeholder="any"
+            />
+          </label>
+          <label>
+            Since <input type="date" value={since} onChange={(e) => setSince(e.target.value)} />
+          </label>
+          <label>
+            <input type="checkbox" checked={errorsOnly} onChange={(e) => setErrorsOnly(e.target.checked)} />{' '}
+            Only failed or with errors
+          </label>
+        </div>
+        {open ? (
+          <Results
+            search={search}
+            onOpen={(hit) => {
+              setOpen(false);
+              openHit(hit);
+            }}
+          />
+        ) : null}
+      </dialog>
+    </>
+  );
+}
