@@ -98,6 +98,14 @@ const SEED_AGENTS: AgentSeed[] = [
     model: { primary: 'mock-large-2026-05', fallback: 'mock-small-2026-05' },
     tuning: tuning({ behaviour: 'helpdesk' }),
   },
+  {
+    name: 'Grader',
+    slug: 'grader',
+    description: 'Grades replies against a rubric for judged tests, by fixed rules (deterministic).',
+    status: 'deployed',
+    model: { primary: 'mock-judge-2026-05', fallback: null },
+    tuning: tuning({ behaviour: 'grader', chunkDelayMs: 5 }),
+  },
 ];
 
 const OPENERS = [
@@ -140,7 +148,8 @@ function seedKeys(now: number, secrets?: Partial<Record<DemoKeyName, string>>): 
 }
 
 function seedHistory(agents: AgentRecord[], now: number, rand: () => number) {
-  const live = agents.filter((a) => a.tuning.behaviour !== 'glitch');
+  // The test helpers (grader) came later: the seeded history stays the one users already saw.
+  const live = agents.filter((a) => a.tuning.behaviour !== 'glitch' && a.tuning.behaviour !== 'grader');
   const conversations: ConversationRecord[] = [];
   for (let i = 0; i < 48; i++) {
     const agent = live[i % live.length] as AgentRecord;

@@ -84,7 +84,7 @@ describe('the examples against the embedded mock', () => {
       out,
     ]);
     expect(result.code, result.stderr + result.stdout).toBe(0);
-    expect(result.stdout).toMatch(/^17 passed, 0 failed — 17 attempts in [\d.]+ s$/m);
+    expect(result.stdout).toMatch(/^18 passed, 0 failed — 18 attempts in [\d.]+ s$/m);
     expect(result.stdout).toContain(`Wrote the junit report to ${out}.`);
     const { suites, cases } = junit(out);
     // One testsuite per suite file, one testcase per case × target × repeat (storyteller repeats twice).
@@ -93,11 +93,12 @@ describe('the examples against the embedded mock', () => {
       'examples/agent-tests/failed-deployment.yaml',
       'examples/agent-tests/glitch.yaml',
       'examples/agent-tests/helpdesk.yaml',
+      'examples/agent-tests/judged.yaml',
       'examples/agent-tests/limits.yaml',
       'examples/agent-tests/storyteller.yaml',
       'examples/agent-tests/unavailable-agents.yaml',
     ]);
-    expect(cases).toHaveLength(17);
+    expect(cases).toHaveLength(18);
     expect(cases.filter((c) => 'failure' in c || 'error' in c)).toEqual([]);
     expect(cases.map((c) => c.name)).toContain('streams many paced chunks [Embedded mock / storyteller] #2');
     reports.push(out);

@@ -44,6 +44,8 @@ export interface RunOptions {
   broken?: readonly BrokenSuite[];
   onEvent?: (event: SuiteRunEvent) => void;
   now?: () => number;
+  /** A profile by name, for a judge graded through another profile than its target's. */
+  resolveProfile?: (name: string) => Profile;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -106,6 +108,8 @@ async function runAttempt(job: Job, options: RunOptions, now: () => number): Pro
         sessionId,
         threadId,
         signal: options.signal,
+        earlier: steps.filter((s) => s.state === 'done').map((s) => ({ message: s.message, reply: s.reply })),
+        profileFor: options.resolveProfile,
       },
       step,
       index,

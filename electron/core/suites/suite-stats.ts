@@ -32,13 +32,26 @@ export function cellStats(attempts: readonly AttemptResult[]): CellStats {
   const samples = cellSamples(attempts);
   const ttft = percentiles(samples.ttftMs);
   const total = percentiles(samples.totalMs);
+  const judge = judgeScore(ran);
   return {
     runs: ran.length,
     passed,
     flaky: passed > 0 && passed < ran.length,
     ...(ttft ? { ttftMs: ttft } : {}),
     ...(total ? { totalMs: total } : {}),
+    ...(judge !== undefined ? { judgeScore: judge } : {}),
   };
+}
+
+/** The mean of the graders' scores, each as score ÷ 5, to two places; undefined when none scored. */
+function judgeScore(attempts: readonly AttemptResult[]): number | undefined {
+  const scores = attempts.flatMap((a) =>
+    a.steps.flatMap((s) =>
+      s.checks.flatMap((c) => (c.verdict?.score !== undefined ? [c.verdict.score] : [])),
+    ),
+  );
+  if (scores.length === 0) return undefined;
+  return Math.round((scores.reduce((n, s) => n + s, 0) / scores.length / 5) * 100) / 100;
 }
 
 /** A cell fails when any attempt failed; otherwise it is cancelled/skipped if any was, else passed. */

@@ -121,7 +121,8 @@ export class Suites {
   /** Runs suites × targets through the core's exchanges; `onEvent` follows every step. */
   async run(runs: readonly RunSuite[], options: Omit<RunOptions, 'exchange'> = {}): Promise<SuiteRunResult> {
     const { runSuites } = await import('./suite-runner');
-    return runSuites(runs, { ...options, exchange: this.host.exchange });
+    const resolveProfile = (name: string): Profile => this.host.profile(name);
+    return runSuites(runs, { resolveProfile, ...options, exchange: this.host.exchange });
   }
 
   /**
