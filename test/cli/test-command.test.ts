@@ -261,7 +261,7 @@ test('the README’s GitHub Actions step for the embedded mock runs as written',
   args[args.indexOf('--out') + 1] = join(dataDir, out);
   const result = await cli(args);
   expect(result.code, result.stderr).toBe(0);
-  expect(junit(join(dataDir, out)).cases).toHaveLength(17);
+  expect(junit(join(dataDir, out)).cases).toHaveLength(18);
   reports.push(join(dataDir, out));
 }, 90_000);
 
