@@ -2,7 +2,7 @@
 // (docs/architecture.md, "Datasets"). A CSV's header row names the variables (quoted fields,
 // UTF-8, a byte-order mark tolerated; parsed by csv-parse); a .jsonl file holds one object per
 // line. Both are read as a stream, row by row, so the file's text is never held beside its rows.
-import { createReadStream } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
@@ -40,9 +40,22 @@ function checkNames(names: readonly string[], line: number): void {
   }
 }
 
+/** The file as a stream, once it is open: a file that cannot be read is said before a row is. */
+async function openStream(path: string, encoding?: BufferEncoding): Promise<ReadStream> {
+  const input = createReadStream(path, encoding !== undefined ? { encoding } : {});
+  await new Promise<void>((resolve, reject) => {
+    input.once('open', () => resolve());
+    input.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new DatasetError(undefined, `Cannot read the file (${error.code ?? error.message}).`)),
+    );
+  });
+  return input;
+}
+
 async function readCsv(path: string): Promise<DatasetRow[]> {
   const rows: DatasetRow[] = [];
-  const parser = createReadStream(path).pipe(
+  const input = await openStream(path);
+  const parser = input.pipe(
     parse({
       bom: true,
       skip_empty_lines: true,
@@ -54,6 +67,7 @@ async function readCsv(path: string): Promise<DatasetRow[]> {
       },
     }),
   );
+  input.once('error', (error) => parser.destroy(error));
   try {
     for await (const { record, info, raw } of parser as AsyncIterable<{
       record: Record<string, string>;
@@ -71,10 +85,6 @@ async function readCsv(path: string): Promise<DatasetRow[]> {
     }
   } catch (error) {
     if (error instanceof DatasetError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') {
-      throw new DatasetError(undefined, `Cannot read the file (${code}).`);
-    }
     const line = (error as { lines?: unknown }).lines;
     // csv-parse ends its messages with the line, which ours puts first.
     const message = (error as Error).message.replace(/,? (?:on|at) line \d+\.?$/, '.');
@@ -85,14 +95,7 @@ async function readCsv(path: string): Promise<DatasetRow[]> {
 
 async function readJsonl(path: string): Promise<DatasetRow[]> {
   const rows: DatasetRow[] = [];
-  const input = createReadStream(path, 'utf8');
-  const opened = new Promise<void>((resolve, reject) => {
-    input.once('open', () => resolve());
-    input.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new DatasetError(undefined, `Cannot read the file (${error.code ?? error.message}).`)),
-    );
-  });
-  await opened;
+  const input = await openStream(path, 'utf8');
   let line = 0;
   for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
     line++;
