@@ -9,6 +9,7 @@ import type {
   UsageBucket,
 } from './state';
 import { alphanumeric, newApiKey, newId, newUuid } from './ids';
+import { seededRandom } from '../shared/seeded-random';
 import { isoDate } from './time';
 
 const DAY_MS = 86_400_000;
@@ -16,18 +17,6 @@ const DAY_MS = 86_400_000;
 /** The demo keys printed at start-up, by name. */
 export const DEMO_KEY_NAMES = ['free', 'pro', 'ultra', 'revoked', 'tier30'] as const;
 export type DemoKeyName = (typeof DEMO_KEY_NAMES)[number];
-
-/** Small deterministic generator so seeded history is the same on every machine. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type AgentSeed = Pick<AgentRecord, 'name' | 'slug' | 'description' | 'status' | 'model'> & {
   tuning: AgentRecord['tuning'];
@@ -207,7 +196,7 @@ export function createSeedState(now: number, demoSecrets?: Partial<Record<DemoKe
     accounts: { acct_free: 'free', acct_pro: 'pro', acct_ultra: 'ultra' },
     keys: seedKeys(now, demoSecrets),
     agents,
-    ...seedHistory(agents, now, mulberry32(20260115)),
+    ...seedHistory(agents, now, seededRandom(20260115)),
     health: { api: 'operational', vps: 'operational', agents: 'operational', gateway: 'operational' },
   };
 }

@@ -21,6 +21,15 @@ export interface RunWhat {
 export interface KeptRun extends SuiteRunResult {
   where: RunWhere;
   what: RunWhat;
+  /** A shard of a run split across machines (`--shard i/n`), until `test merge` joins them. */
+  shard?: RunShard;
+}
+
+/** Which slice of the whole run a shard ran, and the whole run's suite files in their order. */
+export interface RunShard {
+  index: number;
+  count: number;
+  files: string[];
 }
 
 /** A kept run as `test runs` lists it. */

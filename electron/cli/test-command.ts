@@ -20,10 +20,17 @@ import { Suites } from '../core/suites/suites';
 import type { CommandContext } from './cli-session';
 import { reportWaits } from './commands';
 import { describeError, EXIT, exitCodeFor, UsageError } from './output';
-import type { KeptRun, RunDiff } from '../../shared/run-history';
+import type { KeptRun, RunDiff, RunShard } from '../../shared/run-history';
 import { diffRuns, gateRegressions, regressionsFirst } from '../core/suites/run-diff';
 import type { FAIL_ON } from './test-reporters';
-import { liveReporter, report, REPORTERS, summary, type ReporterName } from './test-reporters';
+import {
+  liveReporter,
+  report,
+  REPORTERS,
+  summary,
+  type ReporterName,
+  type ReportInput,
+} from './test-reporters';
 import { guardText, guardValue } from '../core/output-guard';
 
 function wholeNumber(raw: string | undefined, name: string, max: number): number | undefined {
@@ -71,6 +78,24 @@ export function reportTargets(specs: readonly string[], out: string | undefined)
     );
   }
   return targets;
+}
+
+/** Each report named, to its file or to stdout (pretty to stdout is the progress, written already). */
+export async function writeReports(
+  context: CommandContext,
+  targets: readonly ReportTarget[],
+  input: ReportInput,
+): Promise<void> {
+  for (const target of targets) {
+    if (target.name === 'pretty' && target.file === undefined) continue;
+    const text = await report(input, target.name);
+    if (target.file === undefined) {
+      context.io.out(text.endsWith('\n') ? text.slice(0, -1) : text);
+      continue;
+    }
+    await mkdir(dirname(target.file), { recursive: true });
+    await writeFile(target.file, guardText(text));
+  }
 }
 
 /** A baseline that names nothing kept yet (`last` on a first run): every cell is new. */
@@ -128,6 +153,33 @@ export interface TestOptions {
   bail?: boolean;
   baseUrl?: string;
   ca?: string;
+  sample?: string;
+  seed?: string;
+  shard?: string;
+}
+
+/**
+ * `--sample N --seed S`, then `--shard i/n`: the cases this process runs of the files loaded (a
+ * sample first, so every shard slices the same sample), and the shard it is, if one.
+ */
+async function sliceRun(
+  loaded: LoadedSuite[],
+  options: TestOptions,
+): Promise<{ suites: LoadedSuite[]; shard?: RunShard }> {
+  const sample = wholeNumber(options.sample, 'sample', 10_000_000);
+  if (options.seed !== undefined && sample === undefined) throw new UsageError('--seed goes with --sample.');
+  const seed = options.seed === undefined ? 1 : Number(options.seed);
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    throw new UsageError(`--seed must be a whole number, 0 or more (got "${options.seed}").`);
+  }
+  const slices = await import('../core/suites/run-slice');
+  let suites = sample !== undefined ? slices.sampleCases(loaded, sample, seed) : loaded;
+  if (options.shard === undefined) return { suites };
+  const shard = slices.parseShard(options.shard);
+  if (!shard) throw new UsageError(`--shard is i/n, 1 ≤ i ≤ n ≤ 1000, e.g. 2/4 (got "${options.shard}").`);
+  const files = suites.map((s) => s.file);
+  suites = slices.shardCases(suites, shard.index, shard.count);
+  return { suites, shard: { ...shard, files } };
 }
 
 export async function testCommand(context: CommandContext, positionals: string[]): Promise<number> {
@@ -164,7 +216,9 @@ export async function testCommand(context: CommandContext, positionals: string[]
     // Every suite file loads (and its declared values are remembered as secrets) before the core
     // opens: a file that may not run sends nothing. It fails the run, every problem at once with
     // its line, and the files beside it run (the rule of core.suites, as on the Tests screen).
-    const { suites, broken } = await Suites.load(positionals);
+    const loaded = await Suites.load(positionals);
+    const { broken } = loaded;
+    const { suites, shard } = await sliceRun(loaded.suites, options);
     for (const file of broken)
       for (const problem of file.problems) err(`✗ ${describeProblem(file.file, problem)}`);
     for (const warning of loadWarnings(suites)) err(warning);
@@ -219,6 +273,7 @@ export async function testCommand(context: CommandContext, positionals: string[]
         ...(repeat !== undefined ? { repeat } : {}),
         bail: options.bail === true,
         broken,
+        ...(shard ? { shard } : {}),
         signal,
         onEvent: liveReporter(human),
       });
@@ -233,16 +288,7 @@ export async function testCommand(context: CommandContext, positionals: string[]
       ...(diff ? { diff: guardValue(diff) } : {}),
       ...(options.reportUrl !== undefined ? { reportUrl: options.reportUrl } : {}),
     };
-    for (const target of targets) {
-      if (target.name === 'pretty' && target.file === undefined) continue;
-      const text = await report(input, target.name);
-      if (target.file === undefined) {
-        context.io.out(text.endsWith('\n') ? text.slice(0, -1) : text);
-        continue;
-      }
-      await mkdir(dirname(target.file), { recursive: true });
-      await writeFile(target.file, guardText(text));
-    }
+    await writeReports(context, targets, input);
     human(summary(result, diff));
     for (const target of targets) {
       if (target.file !== undefined) human(`Wrote the ${target.name} report to ${target.file}.`);

@@ -44,6 +44,12 @@ export function testRoute(program: Command, session: CliSession): void {
       `attempts in flight at once (default ${DEFAULT_CONCURRENCY}; the key's rate limit still paces them)`,
     )
     .option('--bail', 'stop starting attempts after the first failure')
+    .option('--sample <n>', 'run a sample of N of the expanded cases (reproducible: see --seed)')
+    .option('--seed <s>', 'the seed of --sample (default 1): the same files, N and seed give the same cases')
+    .option(
+      '--shard <i/n>',
+      'run the i-th of n deterministic slices of the cases (CI matrix; join with `test merge`)',
+    )
     .option('--keep-runs <n>', 'keep the newest N runs in the history (default: settings, else 200)')
     .option('--keep-days <n>', 'keep runs for N days (default: settings, else 90)')
     .option(
@@ -74,6 +80,26 @@ export function testRoute(program: Command, session: CliSession): void {
       session.action(
         async (context, file) => (await import('./import-har-command')).importHarCommand(context, file),
         'agent-console test import-har',
+      ),
+    );
+  test
+    .command('merge')
+    .description("join the shards' --reporter json results into one run: kept, and reported as one")
+    .argument('<results...>', 'the results.json of every shard (--shard i/n)')
+    .addOption(
+      offers(
+        new Option(
+          '--reporter <reporter>',
+          'a report: NAME (to stdout) or NAME:FILE; repeatable (default: pretty)',
+        ).argParser(collect),
+        REPORTERS,
+      ),
+    )
+    .option('--out <file>', 'write the one report named by --reporter to FILE')
+    .action(
+      session.action(
+        async (context, files) => (await import('./test-merge-command')).mergeCommand(context, files),
+        'agent-console test merge',
       ),
     );
   test

@@ -9,7 +9,7 @@
 // a window that never opens the Tests screen, loads none of them.
 import { basename, join } from 'node:path';
 import type { SuitesProgress } from '../../../shared/bridge/suites';
-import type { KeptRun, RunDiff, RunListItem, RunRetention } from '../../../shared/run-history';
+import type { KeptRun, RunDiff, RunListItem, RunRetention, RunShard } from '../../../shared/run-history';
 import type {
   FolderListing,
   RunComparison,
@@ -45,7 +45,10 @@ export interface SuitesHost {
 }
 
 /** `runAndKeep`'s options: the run's, and bounds of the history that override the settings. */
-export type KeepOptions = Omit<RunOptions, 'exchange'> & { retention?: Partial<RunRetention> };
+export type KeepOptions = Omit<RunOptions, 'exchange'> & {
+  retention?: Partial<RunRetention>;
+  shard?: RunShard;
+};
 
 /**
  * How the user names a folder for the core to read, watch and write in: the desktop's native
@@ -130,12 +133,17 @@ export class Suites {
    * and the Tests screen; a monitor's synthetic checks are not kept here).
    */
   async runAndKeep(runs: readonly RunSuite[], options: KeepOptions = {}): Promise<KeptRun> {
-    const { retention, ...rest } = options;
+    const { retention, shard, ...rest } = options;
     const files = runs.map(({ suite }) => ({ file: suite.file, name: suite.name }));
     const [result, what] = await Promise.all([this.run(runs, rest), runWhat(files)]);
-    const kept: KeptRun = { ...result, where: runWhere(runs), what };
-    await this.store.save(kept, retention);
+    const kept: KeptRun = { ...result, where: runWhere(runs), what, ...(shard ? { shard } : {}) };
+    await this.keep(kept, retention);
     return kept;
+  }
+
+  /** Keeps a run made elsewhere: the shards of one run joined by `test merge`. */
+  async keep(run: KeptRun, retention?: Partial<RunRetention>): Promise<void> {
+    await this.store.save(run, retention);
   }
 
   // ── The run history (docs/architecture.md, "Run history and diffs").
