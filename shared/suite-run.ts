@@ -202,6 +202,8 @@ export interface CellResult {
 interface SuiteResult {
   file: string;
   name: string;
+  /** The suite's `min-kappa`: the lowest κ of a judge against human labels it trusts. */
+  minKappa?: number;
   cells: CellResult[];
 }
 

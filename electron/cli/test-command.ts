@@ -14,6 +14,7 @@ import type { ConsoleCore } from '../core/console-core';
 import { checkCaCertFile, normaliseBaseUrl, type Profile } from '../core/profiles';
 import { redactSecrets, rememberSecret } from '../core/redact';
 import { describeProblem } from '../../shared/suite-run';
+import type { LabelRow } from '../core/suites/labels-file';
 import type { LoadedSuite } from '../core/suites/suite-loader';
 import type { RunSuite } from '../core/suites/suite-runner';
 import { Suites } from '../core/suites/suites';
@@ -156,6 +157,31 @@ export interface TestOptions {
   sample?: string;
   seed?: string;
   shard?: string;
+  labels?: string;
+}
+
+/**
+ * `--labels`: people's verdicts matched to the run's judged attempts and kept with it, then each
+ * judge's agreement with them; false when a judge is below its suite's min-kappa. A label that
+ * matches nothing is a usage error, said after the run is kept.
+ */
+async function calibrateRun(
+  core: ConsoleCore,
+  run: KeptRun,
+  file: string,
+  rows: LabelRow[],
+  human: (text: string) => void,
+  err: (text: string) => void,
+): Promise<{ trusted: boolean; problems: number }> {
+  const { resolveLabels } = await import('../core/suites/labels-file');
+  const { calibrate } = await import('../../shared/calibration');
+  const { calibrationText } = await import('./test-calibration-text');
+  const { labels, problems } = resolveLabels(run, rows, file);
+  for (const problem of problems) err(`agent-console test: ${problem}`);
+  await core.suites.keep({ ...run, labels });
+  const judges = calibrate(run, labels);
+  human(calibrationText(judges));
+  return { trusted: judges.every((j) => j.trusted), problems: problems.length };
 }
 
 /**
@@ -216,6 +242,11 @@ export async function testCommand(context: CommandContext, positionals: string[]
     // Every suite file loads (and its declared values are remembered as secrets) before the core
     // opens: a file that may not run sends nothing. It fails the run, every problem at once with
     // its line, and the files beside it run (the rule of core.suites, as on the Tests screen).
+    // A labels file that does not parse sends nothing.
+    const labelRows =
+      options.labels !== undefined
+        ? await (await import('../core/suites/labels-file')).readLabelsFile(options.labels)
+        : undefined;
     const loaded = await Suites.load(positionals);
     const { broken } = loaded;
     const { suites, shard } = await sliceRun(loaded.suites, options);
@@ -293,11 +324,20 @@ export async function testCommand(context: CommandContext, positionals: string[]
     for (const target of targets) {
       if (target.file !== undefined) human(`Wrote the ${target.name} report to ${target.file}.`);
     }
+    const calibration =
+      labelRows && options.labels !== undefined
+        ? await calibrateRun(opened, result, options.labels, labelRows, human, err)
+        : undefined;
     human(`Kept as run ${result.runId} (\`agent-console test runs\`).`);
     if (result.status === 'cancelled') return EXIT.interrupted;
     // A file that does not load is a mistake in what the run was given, not an agent's failure: 2,
     // as for any usage error — after the files beside it have run and the report lists it.
-    if (result.broken?.length) return EXIT.usage;
+    if (result.broken?.length || calibration?.problems) return EXIT.usage;
+    // A judge people do not agree with cannot pass the run, whatever it said.
+    if (calibration && !calibration.trusted) {
+      human('A judge is below its suite’s min-kappa: the run is not trustworthy.');
+      return EXIT.failure;
+    }
     if (failOn === 'regression' && diff) return gateRegressions(diff).length > 0 ? EXIT.failure : EXIT.ok;
     return result.status === 'passed' ? EXIT.ok : EXIT.failure;
   } catch (error) {

@@ -47,6 +47,10 @@ export function testRoute(program: Command, session: CliSession): void {
     .option('--sample <n>', 'run a sample of N of the expanded cases (reproducible: see --seed)')
     .option('--seed <s>', 'the seed of --sample (default 1): the same files, N and seed give the same cases')
     .option(
+      '--labels <file>',
+      "people's pass/fail labels of judged attempts (case,agent,repeat,label[,note]): each judge's agreement and Cohen's κ",
+    )
+    .option(
       '--shard <i/n>',
       'run the i-th of n deterministic slices of the cases (CI matrix; join with `test merge`)',
     )

@@ -302,6 +302,38 @@ test('two --shard runs on two "machines", joined by `test merge`: one run, kept,
   expect(missing.stderr).toContain("Missing shard 2/2: every shard's results are needed to make the run.");
 }, 90_000);
 
+test('--labels: each judge against people’s labels, and a judge below min-kappa fails the run', async () => {
+  const suite = join(dataDir, 'calibrated.yaml');
+  writeFileSync(
+    suite,
+    [
+      'name: Calibrated',
+      'targets: { agents: [echo] }',
+      'grader: { agent: grader }',
+      'min-kappa: 0.5',
+      'cases:',
+      '  - name: says {{msg}}',
+      "    message: '{{msg}}'",
+      '    vars: [{ msg: the refund was issued }, { msg: your refund is on its way }]',
+      '    assert: [{ judge: { rubric: \'Says "refund" "issued"\' } }]',
+    ].join('\n'),
+  );
+  const labels = join(dataDir, 'labels.csv');
+  // The person disagrees with the judge on both: κ = −1.
+  writeFileSync(
+    labels,
+    'case,agent,repeat,label,note\nsays the refund was issued,echo,1,fail,too curt\nsays your refund is on its way,echo,1,pass\n',
+  );
+  const result = await cli([suite, '--labels', labels]);
+  expect(result.code, result.stderr).toBe(1);
+  expect(result.stdout).toContain(
+    'Calibrated › judge line 9 (grader): 2 labelled, agreement 0%, κ -1.00, min-kappa 0.5: NOT TRUSTWORTHY',
+  );
+  expect(result.stdout).toContain('    ≠ says the refund was issued [echo] #1: human fail, judge pass');
+  expect(result.stdout).toContain('        note: too curt');
+  expect(result.stdout).toContain('A judge is below its suite’s min-kappa: the run is not trustworthy.');
+}, 60_000);
+
 describe.skipIf(!hasXmllint)(`JUnit XML against the JUnit XSD${hasXmllint ? '' : ` (${NO_XMLLINT})`}`, () => {
   test('every report written above validates: passing, failing, and with a file that does not load', () => {
     expect(reports).toHaveLength(5);

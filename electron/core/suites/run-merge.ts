@@ -54,10 +54,15 @@ export function mergeRuns(runs: readonly KeptRun[]): KeptRun {
     const at = files.indexOf(file);
     return at === -1 ? files.length : at;
   };
-  const suites = new Map<string, { file: string; name: string; cells: CellResult[] }>();
+  const suites = new Map<string, { file: string; name: string; minKappa?: number; cells: CellResult[] }>();
   for (const run of runs) {
     for (const suite of run.suites) {
-      const into = suites.get(suite.file) ?? { file: suite.file, name: suite.name, cells: [] };
+      const into = suites.get(suite.file) ?? {
+        file: suite.file,
+        name: suite.name,
+        ...(suite.minKappa !== undefined ? { minKappa: suite.minKappa } : {}),
+        cells: [],
+      };
       into.cells.push(...suite.cells);
       suites.set(suite.file, into);
     }

@@ -167,7 +167,8 @@ export async function runSuites(suites: readonly RunSuite[], options: RunOptions
         for (let r = 1; r <= repeat; r++) jobs.push({ cell, planned, target, repeat: r, remaining });
       }
     }
-    return { file: suite.file, name: suite.name, cells };
+    const minKappa = suite.minKappa !== undefined ? { minKappa: suite.minKappa } : {};
+    return { file: suite.file, name: suite.name, ...minKappa, cells };
   });
   const broken = options.broken?.length ? { broken: [...options.broken] } : {};
   const plan: RunPlan = {

@@ -1,0 +1,130 @@
+// Judge calibration: 20 judged attempts labelled by a person who disagrees with the judge on 3 of
+// them. Agreement, Cohen's κ and the confusion table are checked against the computation written
+// out by hand below, from the labels CSV as `agent-console test --labels` reads it.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { calibrate, cohensKappa } from '../../shared/calibration';
+import type { CellResult, SuiteRunResult } from '../../shared/suite-run';
+import { readLabelsFile, resolveLabels } from '../../electron/core/suites/labels-file';
+import { removeDir, tempDir } from '../support/mock';
+
+const dir = tempDir('agent-console-labels-');
+afterAll(() => removeDir(dir));
+
+/** Case i's judge passed for i < 12 (12 passes, 8 failures). */
+const judgePassed = (i: number): boolean => i < 12;
+
+function cell(i: number): CellResult {
+  const passed = judgePassed(i);
+  return {
+    id: `j.yaml#${i + 1}@mock/echo`,
+    caseKey: String(i + 1),
+    caseName: `case ${i + 1}`,
+    caseLine: 5,
+    target: { key: 'mock/echo', profileId: 'mock', profileName: 'Mock', agent: 'echo' },
+    status: passed ? 'passed' : 'failed',
+    stats: { runs: 1, passed: passed ? 1 : 0, flaky: false },
+    attempts: [
+      {
+        repeat: 1,
+        status: passed ? 'passed' : 'failed',
+        startedAt: 0,
+        durationMs: 1,
+        steps: [
+          {
+            index: 0,
+            line: 6,
+            message: 'hi',
+            state: 'done',
+            streamed: false,
+            status: 200,
+            reply: `reply ${i + 1}`,
+            chunks: 0,
+            frames: [],
+            framesDropped: 0,
+            rateLimited: 0,
+            checks: [
+              {
+                kind: 'judge',
+                line: 9,
+                passed,
+                expected: 'scored ≥ 4 of 5',
+                actual: passed ? '5 of 5' : '2 of 5',
+                verdict: { agent: 'grader', score: passed ? 5 : 2, reason: `reason ${i + 1}` },
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+const run = (minKappa?: number): Pick<SuiteRunResult, 'suites'> => ({
+  suites: [
+    {
+      file: 'j.yaml',
+      name: 'Judged',
+      ...(minKappa !== undefined ? { minKappa } : {}),
+      cells: Array.from({ length: 20 }, (_, i) => cell(i)),
+    },
+  ],
+});
+
+test('3 disagreements of 20: agreement, κ and the confusion table as computed by hand', async () => {
+  // The person agrees with the judge except on cases 1 and 2 (judge pass, person fail) and
+  // case 13 (judge fail, person pass).
+  const human = (i: number): string => {
+    if (i === 0 || i === 1) return 'fail';
+    if (i === 12) return 'pass';
+    return judgePassed(i) ? 'pass' : 'fail';
+  };
+  const rows = Array.from(
+    { length: 20 },
+    (_, i) => `case ${i + 1},echo,1,${human(i)}${i === 1 ? ',"too curt, wrong order"' : ''}`,
+  );
+  const file = join(dir, 'labels.csv');
+  writeFileSync(file, `case,agent,repeat,label,note\n${rows.join('\n')}\n`);
+  const { labels, problems } = resolveLabels(run(0.7), await readLabelsFile(file), file);
+  expect(problems).toEqual([]);
+  expect(labels).toHaveLength(20);
+
+  // By hand, rows the person, columns the judge:
+  //               judge pass  judge fail
+  //   human pass      10           1        (12 judge passes − 2 the person failed; case 13)
+  //   human fail       2           7        (cases 1 and 2; 8 judge failures − case 13)
+  // po = (10 + 7) / 20 = 0.85
+  // person passes 11/20 = 0.55, judge passes 12/20 = 0.6
+  // pe = 0.55 × 0.6 + 0.45 × 0.4 = 0.33 + 0.18 = 0.51
+  // κ = (0.85 − 0.51) / (1 − 0.51) = 0.34 / 0.49 = 0.6938…
+  const [judge] = calibrate(run(0.7), labels);
+  expect(judge?.confusion).toEqual({ passPass: 10, passFail: 1, failPass: 2, failFail: 7 });
+  expect(judge?.labelled).toBe(20);
+  expect(judge?.agreement).toBe(0.85);
+  expect(judge?.kappa).toBeCloseTo(0.34 / 0.49, 12);
+  expect(judge).toMatchObject({ file: 'j.yaml', line: 9, grader: 'grader', minKappa: 0.7, trusted: false });
+  expect(judge?.disagreements.map((d) => [d.caseName, d.human, d.judge, d.reply, d.reason, d.note])).toEqual([
+    ['case 1', 'fail', 'pass', 'reply 1', 'reason 1', undefined],
+    ['case 2', 'fail', 'pass', 'reply 2', 'reason 2', 'too curt, wrong order'],
+    ['case 13', 'pass', 'fail', 'reply 13', 'reason 13', undefined],
+  ]);
+  // The same labels against a lower bar: trusted.
+  expect(calibrate(run(0.6), labels)[0]?.trusted).toBe(true);
+});
+
+test('κ is undefined when both said the same one thing, and a label that matches nothing is said', async () => {
+  expect(cohensKappa({ passPass: 5, passFail: 0, failPass: 0, failFail: 0 })).toBeNull();
+  expect(cohensKappa({ passPass: 3, passFail: 0, failPass: 0, failFail: 3 })).toBe(1);
+  const file = join(dir, 'stray.csv');
+  writeFileSync(file, 'case,agent,repeat,label\ncase 99,echo,1,pass\ncase 1,echo,1,fail\n');
+  const { labels, problems } = resolveLabels(run(), await readLabelsFile(file), file);
+  expect(labels).toHaveLength(1);
+  expect(problems).toEqual([
+    'stray.csv line 2: no judged attempt of case "case 99" on agent "echo", repeat 1, in this run.',
+  ]);
+  writeFileSync(file, 'case,agent,repeat,label\ncase 1,echo,1,maybe\n');
+  await expect(readLabelsFile(file)).rejects.toThrow(
+    'stray.csv line 2: the label is pass or fail (got "maybe").',
+  );
+});
