@@ -54,6 +54,22 @@ export interface JudgeCalibration {
   disagreements: Disagreement[];
 }
 
+/** A kept run's labels and each labelled judge's agreement with them (the Tests screen's panel). */
+export interface RunCalibration {
+  runId: string;
+  /** Attempts of the run with a judged check: what people can label. */
+  judgedAttempts: number;
+  labels: HumanLabel[];
+  judges: JudgeCalibration[];
+}
+
+/** "κ 0.69, min-kappa 0.7: not trustworthy" — a judge's κ as the CLI and the Tests screen say it. */
+export function describeKappa(judge: JudgeCalibration): string {
+  const kappa = judge.kappa === null ? 'κ undefined (one label only)' : `κ ${judge.kappa.toFixed(2)}`;
+  if (judge.minKappa === undefined) return kappa;
+  return `${kappa}, min-kappa ${judge.minKappa}: ${judge.trusted ? 'trusted' : 'NOT TRUSTWORTHY'}`;
+}
+
 /**
  * Cohen's κ of a 2×2 table: (po − pe) / (1 − pe), po the observed agreement, pe the agreement
  * expected by chance from each side's own pass rate. Null when pe is 1: κ is undefined there.

@@ -28,10 +28,16 @@ export interface Graded {
   rateLimited: number;
 }
 
+function clip(text: string, max = 200): string {
+  const points = Array.from(text);
+  return points.length > max ? `${points.slice(0, max).join('')}…` : text;
+}
+
 /** What the check asks for, in a failure report's words. */
 function expectation(check: JudgeCheck): string {
+  // The rubric as written: a rubric quotes words, which JSON's escapes would bury in backslashes.
   return check.kind === 'judge'
-    ? `scored ≥ ${check.pass} of 5 by ${check.agent} for ${quote(check.rubric, 120)}`
+    ? `scored ≥ ${check.pass} of 5 by ${check.agent} against: ${clip(check.rubric)}`
     : `similar to ${quote(check.text, 120)} (≥ ${check.min}) by ${check.agent}`;
 }
 

@@ -9,6 +9,7 @@
 // a window that never opens the Tests screen, loads none of them.
 import { basename, join } from 'node:path';
 import type { SuitesProgress } from '../../../shared/bridge/suites';
+import type { HumanLabel, RunCalibration } from '../../../shared/calibration';
 import type { KeptRun, RunDiff, RunListItem, RunRetention, RunShard } from '../../../shared/run-history';
 import type {
   FolderListing,
@@ -139,6 +140,16 @@ export class Suites {
     const kept: KeptRun = { ...result, where: runWhere(runs), what, ...(shard ? { shard } : {}) };
     await this.keep(kept, retention);
     return kept;
+  }
+
+  /** A kept run's human labels and its judges' agreement with them (run-labels.ts). */
+  async calibration(runId: string): Promise<RunCalibration | null> {
+    return (await import('./run-labels')).runCalibration(this.store, runId);
+  }
+
+  /** A person's pass/fail on a judged attempt of a kept run, kept with it. */
+  async label(runId: string, label: HumanLabel): Promise<RunCalibration> {
+    return (await import('./run-labels')).labelAttempt(this.store, runId, label);
   }
 
   /** Keeps a run made elsewhere: the shards of one run joined by `test merge`. */

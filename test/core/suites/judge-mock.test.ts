@@ -35,7 +35,7 @@ cases:
     expect(failed).toMatchObject({
       kind: 'judge',
       passed: false,
-      expected: `scored ≥ 4 of 5 by grader for ${JSON.stringify('Says the "refund" was "issued".')}`,
+      expected: 'scored ≥ 4 of 5 by grader against: Says the "refund" was "issued".',
       actual: "3 of 5: Says 'refund'; missing 'issued'.",
       verdict: { score: 3, pass: false },
     });
