@@ -6,6 +6,16 @@ import type { CliSession } from './cli-session';
 import { collect, offers } from './route-options';
 import { FAIL_ON, REPORTERS } from './test-reporters';
 
+/** `--reporter`, as `test` and `test merge` both take it. */
+const reporterOption = (): Option =>
+  offers(
+    new Option(
+      '--reporter <reporter>',
+      'a report: NAME (to stdout) or NAME:FILE; repeatable (default: pretty)',
+    ).argParser(collect),
+    REPORTERS,
+  );
+
 export function testRoute(program: Command, session: CliSession): void {
   const test = program
     .command('test')
@@ -14,15 +24,7 @@ export function testRoute(program: Command, session: CliSession): void {
     )
     .argument('[files...]', 'suite files, or folders of *.yaml and *.yml files')
     .option('--agent <slug>', "run against this agent instead of the suites' own (repeatable)", collect)
-    .addOption(
-      offers(
-        new Option(
-          '--reporter <reporter>',
-          'a report: NAME (to stdout) or NAME:FILE; repeatable (default: pretty)',
-        ).argParser(collect),
-        REPORTERS,
-      ),
-    )
+    .addOption(reporterOption())
     .option('--out <file>', 'write the one report named by --reporter to FILE (progress stays on stdout)')
     .option(
       '--report-url <url>',
@@ -90,15 +92,7 @@ export function testRoute(program: Command, session: CliSession): void {
     .command('merge')
     .description("join the shards' --reporter json results into one run: kept, and reported as one")
     .argument('<results...>', 'the results.json of every shard (--shard i/n)')
-    .addOption(
-      offers(
-        new Option(
-          '--reporter <reporter>',
-          'a report: NAME (to stdout) or NAME:FILE; repeatable (default: pretty)',
-        ).argParser(collect),
-        REPORTERS,
-      ),
-    )
+    .addOption(reporterOption())
     .option('--out <file>', 'write the one report named by --reporter to FILE')
     .action(
       session.action(

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { KeptRun, RunWhat } from '../../../shared/run-history';
 import type { AttemptResult, BrokenSuite, CellResult } from '../../../shared/suite-run';
 import { CoreError } from '../core-error';
+import { runTotals } from './suite-stats';
 
 /** "2.10" after "2.9": a case key's numbers in order. */
 function compareKeys(a: string, b: string): number {
@@ -74,15 +75,7 @@ export function mergeRuns(runs: readonly KeptRun[]): KeptRun {
   const broken = new Map<string, BrokenSuite>();
   for (const b of runs.flatMap((r) => r.broken ?? [])) broken.set(b.file, b);
   const attempts: AttemptResult[] = merged.flatMap((s) => s.cells.flatMap((c) => c.attempts));
-  const count = (status: AttemptResult['status']): number =>
-    attempts.filter((a) => a.status === status).length;
-  const totals = {
-    attempts: attempts.length,
-    passed: count('passed'),
-    failed: count('failed'),
-    cancelled: count('cancelled'),
-    skipped: count('skipped'),
-  };
+  const totals = runTotals(attempts);
   const startedAt = Math.min(...runs.map((r) => r.startedAt));
   const endedAt = Math.max(...runs.map((r) => r.startedAt + r.durationMs));
   const profiles = new Map(runs.flatMap((r) => r.where.profiles).map((p) => [`${p.name}\n${p.host}`, p]));

@@ -17,7 +17,7 @@ import type {
 import type { Profile } from '../profiles';
 import type { LoadedSuite } from './suite-loader';
 import type { SuiteExchange } from './suite-exchange';
-import { cellStats, cellStatus } from './suite-stats';
+import { cellStats, cellStatus, runTotals } from './suite-stats';
 import { newSuiteSessionId, notSentStep, runStep } from './suite-step';
 
 export interface RunTarget {
@@ -230,15 +230,7 @@ export async function runSuites(suites: readonly RunSuite[], options: RunOptions
   await Promise.all(Array.from({ length: width }, worker));
 
   const attempts = results.flatMap((s) => s.cells.flatMap((c) => c.attempts));
-  const count = (status: AttemptResult['status']): number =>
-    attempts.filter((a) => a.status === status).length;
-  const totals = {
-    attempts: attempts.length,
-    passed: count('passed'),
-    failed: count('failed'),
-    cancelled: count('cancelled'),
-    skipped: count('skipped'),
-  };
+  const totals = runTotals(attempts);
   const result: SuiteRunResult = {
     runId,
     status:

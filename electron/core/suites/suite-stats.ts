@@ -1,6 +1,12 @@
 // What repeats tell: p50/p95 of time to first chunk and of total time over a cell's exchanges, and
 // how many of its runs passed (a cell that passes 4 times in 5 is flaky, not fine).
-import type { AttemptResult, AttemptStatus, CellStats, Percentiles } from '../../../shared/suite-run';
+import type {
+  AttemptResult,
+  AttemptStatus,
+  CellStats,
+  Percentiles,
+  SuiteRunResult,
+} from '../../../shared/suite-run';
 
 /** Nearest-rank percentile (a value that was observed, never an interpolation between two). */
 function percentile(sorted: readonly number[], p: number): number {
@@ -61,4 +67,16 @@ export function cellStatus(attempts: readonly AttemptResult[]): AttemptStatus {
   if (has('cancelled')) return 'cancelled';
   if (has('skipped')) return 'skipped';
   return 'passed';
+}
+
+/** A run's attempts counted by how they ended. */
+export function runTotals(attempts: readonly AttemptResult[]): SuiteRunResult['totals'] {
+  const count = (status: AttemptStatus): number => attempts.filter((a) => a.status === status).length;
+  return {
+    attempts: attempts.length,
+    passed: count('passed'),
+    failed: count('failed'),
+    cancelled: count('cancelled'),
+    skipped: count('skipped'),
+  };
 }
