@@ -5,7 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { calibrate, cohensKappa } from '../../shared/calibration';
-import type { CellResult, SuiteRunResult } from '../../shared/suite-run';
+import type { KeptRun } from '../../shared/run-history';
+import { cell, run as run_ } from '../support/run-builder';
 import { readLabelsFile, resolveLabels } from '../../electron/core/suites/labels-file';
 import { removeDir, tempDir } from '../support/mock';
 
@@ -15,62 +16,20 @@ afterAll(() => removeDir(dir));
 /** Case i's judge passed for i < 12 (12 passes, 8 failures). */
 const judgePassed = (i: number): boolean => i < 12;
 
-function cell(i: number): CellResult {
-  const passed = judgePassed(i);
-  return {
-    id: `j.yaml#${i + 1}@mock/echo`,
-    caseKey: String(i + 1),
-    caseName: `case ${i + 1}`,
-    caseLine: 5,
-    target: { key: 'mock/echo', profileId: 'mock', profileName: 'Mock', agent: 'echo' },
-    status: passed ? 'passed' : 'failed',
-    stats: { runs: 1, passed: passed ? 1 : 0, flaky: false },
-    attempts: [
+const run = (minKappa?: number): KeptRun => {
+  const cells = Array.from({ length: 20 }, (_, i) =>
+    cell(`case ${i + 1}`, [
       {
-        repeat: 1,
-        status: passed ? 'passed' : 'failed',
-        startedAt: 0,
-        durationMs: 1,
-        steps: [
-          {
-            index: 0,
-            line: 6,
-            message: 'hi',
-            state: 'done',
-            streamed: false,
-            status: 200,
-            reply: `reply ${i + 1}`,
-            chunks: 0,
-            frames: [],
-            framesDropped: 0,
-            rateLimited: 0,
-            checks: [
-              {
-                kind: 'judge',
-                line: 9,
-                passed,
-                expected: 'scored ≥ 4 of 5',
-                actual: passed ? '5 of 5' : '2 of 5',
-                verdict: { agent: 'grader', score: passed ? 5 : 2, reason: `reason ${i + 1}` },
-              },
-            ],
-          },
-        ],
+        passed: judgePassed(i),
+        reply: `reply ${i + 1}`,
+        verdict: { agent: 'grader', score: judgePassed(i) ? 5 : 2, reason: `reason ${i + 1}` },
       },
-    ],
-  };
-}
-
-const run = (minKappa?: number): Pick<SuiteRunResult, 'suites'> => ({
-  suites: [
-    {
-      file: 'j.yaml',
-      name: 'Judged',
-      ...(minKappa !== undefined ? { minKappa } : {}),
-      cells: Array.from({ length: 20 }, (_, i) => cell(i)),
-    },
-  ],
-});
+    ]),
+  );
+  const built = run_('calibrated', { 'j.yaml': cells });
+  if (minKappa !== undefined) (built.suites[0] as KeptRun['suites'][number]).minKappa = minKappa;
+  return built;
+};
 
 test('3 disagreements of 20: agreement, κ and the confusion table as computed by hand', async () => {
   // The person agrees with the judge except on cases 1 and 2 (judge pass, person fail) and
@@ -103,7 +62,13 @@ test('3 disagreements of 20: agreement, κ and the confusion table as computed b
   expect(judge?.labelled).toBe(20);
   expect(judge?.agreement).toBe(0.85);
   expect(judge?.kappa).toBeCloseTo(0.34 / 0.49, 12);
-  expect(judge).toMatchObject({ file: 'j.yaml', line: 9, grader: 'grader', minKappa: 0.7, trusted: false });
+  expect(judge).toMatchObject({
+    file: '/work/suites/j.yaml',
+    line: 7,
+    grader: 'grader',
+    minKappa: 0.7,
+    trusted: false,
+  });
   expect(judge?.disagreements.map((d) => [d.caseName, d.human, d.judge, d.reply, d.reason, d.note])).toEqual([
     ['case 1', 'fail', 'pass', 'reply 1', 'reason 1', undefined],
     ['case 2', 'fail', 'pass', 'reply 2', 'reason 2', 'too curt, wrong order'],

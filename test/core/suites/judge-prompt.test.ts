@@ -63,19 +63,24 @@ function problems(text: string): string {
   throw new Error('the suite was accepted');
 }
 
+/** A suite whose prompt lacks {{rubric}}, with a judge that names no grader: zod lets both through. */
+const JUDGED_CASE = [
+  'name: Judged',
+  'grader:',
+  '  prompt: "Grade {{reply}}"',
+  'cases:',
+  '  - name: a',
+  '    message: hi',
+  '    assert:',
+  '      - judge: { rubric: Polite }',
+];
+
 describe('judges in a suite file', () => {
   test('a judge with no grading agent, a bad pass score and a bad prompt, each at its line and field', () => {
     expect(
       problems(
         [
-          'name: Judged',
-          'grader:',
-          '  prompt: "Grade {{reply}}"',
-          'cases:',
-          '  - name: a',
-          '    message: hi',
-          '    assert:',
-          '      - judge: { rubric: Polite }',
+          ...JUDGED_CASE,
           '      - similar-to: { text: hello, min: 1.5, agent: grader }',
           '      - judge: { rubric: Polite, agent: grader, pass: 6 }',
         ].join('\n'),
@@ -86,20 +91,7 @@ describe('judges in a suite file', () => {
         'suite.yaml:10:55: cases[0].assert[2].judge.pass: Too big: expected number to be <=5',
       ].join('\n'),
     );
-    expect(
-      problems(
-        [
-          'name: Judged',
-          'grader:',
-          '  prompt: "Grade {{reply}}"',
-          'cases:',
-          '  - name: a',
-          '    message: hi',
-          '    assert:',
-          '      - judge: { rubric: Polite }',
-        ].join('\n'),
-      ),
-    ).toBe(
+    expect(problems([...JUDGED_CASE].join('\n'))).toBe(
       [
         'suite.yaml:3:3: grader.prompt: A grader prompt needs {{rubric}}: the grader cannot judge without it.',
         'suite.yaml:8:9: cases[0].assert[0].judge: judge needs a grading agent: give it `agent:`, or the suite `grader: { agent: … }`.',

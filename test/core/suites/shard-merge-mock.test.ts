@@ -13,6 +13,7 @@ import { loadSuiteFile, type LoadedSuite } from '../../../electron/core/suites/s
 import { runSuites } from '../../../electron/core/suites/suite-runner';
 import { suiteTargets } from '../../../electron/core/suites/suite-targets';
 import { removeDir, tempDir } from '../../support/mock';
+import { run as builtRun } from '../../support/run-builder';
 import { suiteHarnessForFile } from '../../support/suite-harness';
 
 const setup = suiteHarnessForFile();
@@ -119,15 +120,7 @@ test('four shards merged equal one unsharded run, case for case, and in JUnit', 
 
 test('a missing shard, a shard twice, or a run without --shard is said', () => {
   const run = (shard?: { index: number; count: number }): KeptRun => ({
-    runId: 'r',
-    status: 'passed',
-    startedAt: 0,
-    durationMs: 0,
-    suites: [],
-    totals: { attempts: 0, passed: 0, failed: 0, cancelled: 0, skipped: 0 },
-    rateLimited: 0,
-    where: { profiles: [] },
-    what: { files: [] },
+    ...builtRun('r', {}),
     ...(shard ? { shard: { ...shard, files: ['a.yaml'] } } : {}),
   });
   expect(missingShards([run({ index: 1, count: 3 })])).toEqual([2, 3]);
