@@ -16,7 +16,7 @@ import { monitorLatenessFigures } from './monitors';
 import { packagingFigures } from './packaging';
 import { playgroundFigures } from './playground';
 import { bundleFigure, firstScreenFigure } from './renderer';
-import { suiteRunFigures } from './suites';
+import { judgedSuiteRunFigures, suiteRunFigures } from './suites';
 import { median } from './timing';
 
 interface Row {
@@ -184,6 +184,7 @@ rows.push(await healthMemoryFigure());
 rows.push(...(await loadFigures()));
 // 120 suite exchanges on a tier-60 key, on the real clock: about a minute.
 rows.push(...(await suiteRunFigures()));
+rows.push(...(await judgedSuiteRunFigures()));
 // Two monitors' checks on a key kept busy with streams: how late they go out, ~45 s.
 rows.push(...(await monitorLatenessFigures()));
 

@@ -54,7 +54,64 @@ export async function suiteRunFigures(): Promise<Figure[]> {
       {
         figure: 'suite run, 429s',
         value: `${refused}`,
-        note: `answered 429 by the mock of ${served.length} chats (goal 0); the runner saw ${result.rateLimited}`,
+        // The mock's request log keeps the newest entries only; the runner counts every 429.
+        note: `answered 429 in the mock's last ${served.length} chats (goal 0); the runner saw ${result.rateLimited} of ${JUDGED_CASES * 2}`,
+      },
+    ];
+  } finally {
+    await core.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const JUDGED_CASES = 300;
+const JUDGED_TIER = 300;
+
+/**
+ * A judged run: 300 cases on a tier-300 key, each an exchange with echo and its grading by the
+ * mock's grader, 600 requests through the one key limiter. 300 may leave in any 60 s, so the 301st
+ * waits for the first to age out: about 60 s is the least it can take. Goals: zero 429s (grading
+ * causes none of its own), and a wall time within 10% of that minimum.
+ */
+export async function judgedSuiteRunFigures(): Promise<Figure[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-bench-judged-'));
+  const core = await ConsoleCore.open({
+    dataDir,
+    embeddedMock: 'in-process',
+    keychainService: `agent-console-bench-${process.pid}`,
+  });
+  try {
+    // The embedded profile's demo key is the mock's `pro` key.
+    core.mock?.control.updateKey('pro', { tier: JUDGED_TIER });
+    const cases = Array.from(
+      { length: JUDGED_CASES },
+      (_, i) =>
+        `  - { name: case ${i + 1}, message: "refund ${i + 1} issued", assert: [{ judge: { rubric: 'Says "refund" "issued"' } }] }`,
+    );
+    const suite = parseSuite(
+      `name: Judged bench\ntargets: { agents: [echo] }\ngrader: { agent: grader }\ndefaults: { stream: false }\ncases:\n${cases.join('\n')}\n`,
+      'judged-bench.yaml',
+    );
+    const t0 = performance.now();
+    const result = await core.suites.run([{ suite, targets: core.suites.targets(suite) }], {
+      concurrency: 32,
+    });
+    const wallS = (performance.now() - t0) / 1000;
+    const served = core.mock?.control.requests().filter((r) => r.path === '/api/v1/chat') ?? [];
+    const refused = served.filter((r) => r.status === 429).length;
+    return [
+      {
+        figure: `judged suite run, ${JUDGED_CASES} cases (${JUDGED_CASES * 2} requests), tier ${JUDGED_TIER}`,
+        value: `${wallS.toFixed(1)} s`,
+        note:
+          `${(wallS / WINDOW_S).toFixed(3)}× the ${WINDOW_S} s minimum (goal ≤ 1.10×); ` +
+          `${result.totals.passed}/${JUDGED_CASES} passed, concurrency 32`,
+      },
+      {
+        figure: 'judged suite run, 429s',
+        value: `${refused}`,
+        // The mock's request log keeps the newest entries only; the runner counts every 429.
+        note: `answered 429 in the mock's last ${served.length} chats (goal 0); the runner saw ${result.rateLimited} of ${JUDGED_CASES * 2}`,
       },
     ];
   } finally {

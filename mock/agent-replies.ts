@@ -1,5 +1,6 @@
 // What each seeded behaviour says. Replies are deterministic for a given message and history,
 // so tests can assert them.
+import { graderReply } from './grader';
 import { replayChunks, replayText } from './replay';
 import type { AgentRecord, Message } from './state';
 
@@ -60,6 +61,8 @@ export function composeReply(agent: AgentRecord, message: string, history: reado
       const memory = previous ? ` Earlier you asked: "${previous.content}".` : '';
       return `Thanks for your message (#${turn} in this conversation).${memory} You wrote: "${message}".`;
     }
+    case 'grader':
+      return graderReply(message);
   }
 }
 

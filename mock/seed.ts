@@ -9,6 +9,7 @@ import type {
   UsageBucket,
 } from './state';
 import { alphanumeric, newApiKey, newId, newUuid } from './ids';
+import { seededRandom } from '../shared/seeded-random';
 import { isoDate } from './time';
 
 const DAY_MS = 86_400_000;
@@ -16,18 +17,6 @@ const DAY_MS = 86_400_000;
 /** The demo keys printed at start-up, by name. */
 export const DEMO_KEY_NAMES = ['free', 'pro', 'ultra', 'revoked', 'tier30'] as const;
 export type DemoKeyName = (typeof DEMO_KEY_NAMES)[number];
-
-/** Small deterministic generator so seeded history is the same on every machine. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type AgentSeed = Pick<AgentRecord, 'name' | 'slug' | 'description' | 'status' | 'model'> & {
   tuning: AgentRecord['tuning'];
@@ -98,6 +87,14 @@ const SEED_AGENTS: AgentSeed[] = [
     model: { primary: 'mock-large-2026-05', fallback: 'mock-small-2026-05' },
     tuning: tuning({ behaviour: 'helpdesk' }),
   },
+  {
+    name: 'Grader',
+    slug: 'grader',
+    description: 'Grades replies against a rubric for judged tests, by fixed rules (deterministic).',
+    status: 'deployed',
+    model: { primary: 'mock-judge-2026-05', fallback: null },
+    tuning: tuning({ behaviour: 'grader', chunkDelayMs: 5 }),
+  },
 ];
 
 const OPENERS = [
@@ -140,7 +137,8 @@ function seedKeys(now: number, secrets?: Partial<Record<DemoKeyName, string>>): 
 }
 
 function seedHistory(agents: AgentRecord[], now: number, rand: () => number) {
-  const live = agents.filter((a) => a.tuning.behaviour !== 'glitch');
+  // The test helpers (grader) came later: the seeded history stays the one users already saw.
+  const live = agents.filter((a) => a.tuning.behaviour !== 'glitch' && a.tuning.behaviour !== 'grader');
   const conversations: ConversationRecord[] = [];
   for (let i = 0; i < 48; i++) {
     const agent = live[i % live.length] as AgentRecord;
@@ -198,7 +196,7 @@ export function createSeedState(now: number, demoSecrets?: Partial<Record<DemoKe
     accounts: { acct_free: 'free', acct_pro: 'pro', acct_ultra: 'ultra' },
     keys: seedKeys(now, demoSecrets),
     agents,
-    ...seedHistory(agents, now, mulberry32(20260115)),
+    ...seedHistory(agents, now, seededRandom(20260115)),
     health: { api: 'operational', vps: 'operational', agents: 'operational', gateway: 'operational' },
   };
 }

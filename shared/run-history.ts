@@ -1,6 +1,7 @@
 // The runs kept on disk and what changed between two of them: plain data for the CLI (`agent-console
 // test runs`, `test diff`, `--baseline`), the reports and the Tests screen alike
 // (docs/architecture.md, "Run history and diffs").
+import type { HumanLabel } from './calibration';
 import type { AttemptStatus, Percentiles, SuiteRunResult } from './suite-run';
 
 /** Where a run ran: each profile it used, with the host of its base URL. */
@@ -21,6 +22,17 @@ export interface RunWhat {
 export interface KeptRun extends SuiteRunResult {
   where: RunWhere;
   what: RunWhat;
+  /** A shard of a run split across machines (`--shard i/n`), until `test merge` joins them. */
+  shard?: RunShard;
+  /** People's pass/fail labels on judged attempts (`--labels`, the Tests screen), kept with the run. */
+  labels?: HumanLabel[];
+}
+
+/** Which slice of the whole run a shard ran, and the whole run's suite files in their order. */
+export interface RunShard {
+  index: number;
+  count: number;
+  files: string[];
 }
 
 /** A kept run as `test runs` lists it. */

@@ -15,7 +15,29 @@ export type Check = { line: number } & (
   | { kind: 'status'; status: number }
   | { kind: 'code'; code: string }
   | { kind: 'remembers'; text: string; turn?: number }
+  | JudgeCheck
 );
+
+/**
+ * A check a grading agent answers (docs/architecture.md, "Judges"): `judge` passes at a score of at
+ * least `pass` (1–5), `similar-to` at a similarity (score ÷ 5) of at least `min`.
+ */
+export type JudgeCheck = {
+  rubric: string;
+  agent: string;
+  /** A profile name; undefined = the target's profile. */
+  profile?: string;
+  /** The grader's prompt template, {{rubric}}, {{message}}, {{reply}}, {{conversation}} unfilled. */
+  prompt: string;
+} & ({ kind: 'judge'; pass: number } | { kind: 'similar-to'; text: string; min: number });
+
+/** What a grader said of one reply: its score (1–5) and verdict where it gave them, and why. */
+export interface Verdict {
+  agent: string;
+  score?: number;
+  pass?: boolean;
+  reason: string;
+}
 
 export interface PlannedStep {
   line: number;
@@ -101,6 +123,8 @@ export interface CheckResult {
   passed: boolean;
   expected: string;
   actual: string;
+  /** A judged check's verdict; absent when the grader gave none (its answer is in `actual`). */
+  verdict?: Verdict;
 }
 
 export interface StepResult {
@@ -157,8 +181,8 @@ export interface CellStats {
   ttftMs?: Percentiles;
   totalMs?: Percentiles;
   /**
-   * A judge's score of the cell's replies, 0 to 1. No judge sets it yet: this is where one will,
-   * and where a run diff reads it (run-diff.ts).
+   * The mean of the graders' scores of the cell's replies, each as score ÷ 5 (0.2 to 1), to two
+   * places; absent when nothing was graded. A run diff compares it (run-diff.ts).
    */
   judgeScore?: number;
 }
@@ -178,6 +202,8 @@ export interface CellResult {
 interface SuiteResult {
   file: string;
   name: string;
+  /** The suite's `min-kappa`: the lowest κ of a judge against human labels it trusts. */
+  minKappa?: number;
   cells: CellResult[];
 }
 

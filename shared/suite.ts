@@ -69,6 +69,43 @@ const RegexSpec = z.union([
 
 const Millis = z.number().positive();
 
+/** Who grades: an agent on the service (slug or id) and, optionally, the profile it is reached by. */
+const GRADER_FIELDS = {
+  agent: z.string().min(1).optional().meta({
+    description: 'The grading agent (slug or id); default: the suite’s `grader.agent`.',
+  }),
+  profile: z.string().min(1).optional().meta({
+    description:
+      'The profile the grader is reached by; default: the suite’s `grader.profile`, else the target’s.',
+  }),
+};
+
+const Judge = z
+  .strictObject({
+    rubric: Text.meta({ description: 'What a good reply does, in words the grader reads.' }),
+    ...GRADER_FIELDS,
+    pass: z
+      .int()
+      .min(1)
+      .max(5)
+      .optional()
+      .meta({ description: 'The lowest score (1–5) that passes (default 4).' }),
+  })
+  .meta({ description: 'A grading agent scores the reply 1–5 against the rubric.' });
+
+const SimilarTo = z
+  .strictObject({
+    text: Text.meta({ description: 'A reply that means what the reply should mean.' }),
+    min: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .meta({ description: 'The lowest similarity (score ÷ 5) that passes (default 0.8).' }),
+    ...GRADER_FIELDS,
+  })
+  .meta({ description: 'A grading agent scores how close the reply’s meaning is to this text.' });
+
 /** Every assertion, each with what it checks (shown by editors through the JSON Schema). */
 const ASSERTION_SHAPE = {
   contains: Text.optional().meta({ description: 'The reply contains this text (case-sensitive).' }),
@@ -131,6 +168,8 @@ const ASSERTION_SHAPE = {
       description:
         'A later turn refers to an earlier one: the reply contains this text, which an earlier turn said, or {turn: N}: the whole message of turn N.',
     }),
+  judge: Judge.optional(),
+  'similar-to': SimilarTo.optional(),
 } as const;
 
 export type AssertionKind = keyof typeof ASSERTION_SHAPE;
@@ -189,6 +228,14 @@ const SuiteCase = z
       .min(1)
       .optional()
       .meta({ description: 'A table of inputs: the case runs once per row.' }),
+    'vars-file': z
+      .string()
+      .regex(/\.(csv|jsonl)$/i, 'A vars-file is a .csv or a .jsonl file.')
+      .optional()
+      .meta({
+        description:
+          'A dataset beside the suite file (.csv with a header row of variable names, or .jsonl): the case runs once per row.',
+      }),
   })
   .meta({ description: 'A case: `message` + `assert`, or `steps`.' });
 
@@ -220,6 +267,26 @@ export const SuiteFile = z
       .optional()
       .meta({ description: 'Values every case takes unless it says otherwise.' }),
     vars: VarTable.optional().meta({ description: 'Variables every case can use ({{name}}).' }),
+    grader: z
+      .strictObject({
+        agent: z.string().min(1).optional().meta({
+          description:
+            'The grading agent (slug or id) of every judge that names none, e.g. the mock’s `grader`.',
+        }),
+        profile: z.string().min(1).optional().meta({
+          description: 'The profile graders are reached by (default: the target’s).',
+        }),
+        prompt: z.string().min(1).optional().meta({
+          description:
+            'The prompt sent to the grader: {{rubric}}, {{message}}, {{reply}} and {{conversation}} are filled in (default: the documented template).',
+        }),
+      })
+      .optional()
+      .meta({ description: 'How `judge` and `similar-to` assertions are graded.' }),
+    'min-kappa': z.number().min(-1).max(1).optional().meta({
+      description:
+        'With human labels (--labels): a judge whose Cohen’s κ against them is lower marks the run not trustworthy.',
+    }),
     cases: z.array(SuiteCase).min(1),
   })
   .meta({

@@ -14,16 +14,24 @@ import type { ConsoleCore } from '../core/console-core';
 import { checkCaCertFile, normaliseBaseUrl, type Profile } from '../core/profiles';
 import { redactSecrets, rememberSecret } from '../core/redact';
 import { describeProblem } from '../../shared/suite-run';
+import type { LabelRow } from '../core/suites/labels-file';
 import type { LoadedSuite } from '../core/suites/suite-loader';
 import type { RunSuite } from '../core/suites/suite-runner';
 import { Suites } from '../core/suites/suites';
 import type { CommandContext } from './cli-session';
 import { reportWaits } from './commands';
 import { describeError, EXIT, exitCodeFor, UsageError } from './output';
-import type { KeptRun, RunDiff } from '../../shared/run-history';
+import type { KeptRun, RunDiff, RunShard } from '../../shared/run-history';
 import { diffRuns, gateRegressions, regressionsFirst } from '../core/suites/run-diff';
 import type { FAIL_ON } from './test-reporters';
-import { liveReporter, report, REPORTERS, summary, type ReporterName } from './test-reporters';
+import {
+  liveReporter,
+  report,
+  REPORTERS,
+  summary,
+  type ReporterName,
+  type ReportInput,
+} from './test-reporters';
 import { guardText, guardValue } from '../core/output-guard';
 
 function wholeNumber(raw: string | undefined, name: string, max: number): number | undefined {
@@ -71,6 +79,24 @@ export function reportTargets(specs: readonly string[], out: string | undefined)
     );
   }
   return targets;
+}
+
+/** Each report named, to its file or to stdout (pretty to stdout is the progress, written already). */
+export async function writeReports(
+  context: CommandContext,
+  targets: readonly ReportTarget[],
+  input: ReportInput,
+): Promise<void> {
+  for (const target of targets) {
+    if (target.name === 'pretty' && target.file === undefined) continue;
+    const text = await report(input, target.name);
+    if (target.file === undefined) {
+      context.io.out(text.endsWith('\n') ? text.slice(0, -1) : text);
+      continue;
+    }
+    await mkdir(dirname(target.file), { recursive: true });
+    await writeFile(target.file, guardText(text));
+  }
 }
 
 /** A baseline that names nothing kept yet (`last` on a first run): every cell is new. */
@@ -128,6 +154,58 @@ export interface TestOptions {
   bail?: boolean;
   baseUrl?: string;
   ca?: string;
+  sample?: string;
+  seed?: string;
+  shard?: string;
+  labels?: string;
+}
+
+/**
+ * `--labels`: people's verdicts matched to the run's judged attempts and kept with it, then each
+ * judge's agreement with them; false when a judge is below its suite's min-kappa. A label that
+ * matches nothing is a usage error, said after the run is kept.
+ */
+async function calibrateRun(
+  core: ConsoleCore,
+  run: KeptRun,
+  file: string,
+  rows: LabelRow[],
+  human: (text: string) => void,
+  err: (text: string) => void,
+): Promise<{ trusted: boolean; problems: number }> {
+  const { resolveLabels } = await import('../core/suites/labels-file');
+  const { calibrate } = await import('../../shared/calibration');
+  const { calibrationText } = await import('./test-calibration-text');
+  const { labels, problems } = resolveLabels(run, rows, file);
+  for (const problem of problems) err(`agent-console test: ${problem}`);
+  await core.suites.keep({ ...run, labels });
+  const judges = calibrate(run, labels);
+  human(calibrationText(judges));
+  return { trusted: judges.every((j) => j.trusted), problems: problems.length };
+}
+
+/**
+ * `--sample N --seed S`, then `--shard i/n`: the cases this process runs of the files loaded (a
+ * sample first, so every shard slices the same sample), and the shard it is, if one.
+ */
+async function sliceRun(
+  loaded: LoadedSuite[],
+  options: TestOptions,
+): Promise<{ suites: LoadedSuite[]; shard?: RunShard }> {
+  const sample = wholeNumber(options.sample, 'sample', 10_000_000);
+  if (options.seed !== undefined && sample === undefined) throw new UsageError('--seed goes with --sample.');
+  const seed = options.seed === undefined ? 1 : Number(options.seed);
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    throw new UsageError(`--seed must be a whole number, 0 or more (got "${options.seed}").`);
+  }
+  const slices = await import('../core/suites/run-slice');
+  let suites = sample !== undefined ? slices.sampleCases(loaded, sample, seed) : loaded;
+  if (options.shard === undefined) return { suites };
+  const shard = slices.parseShard(options.shard);
+  if (!shard) throw new UsageError(`--shard is i/n, 1 ≤ i ≤ n ≤ 1000, e.g. 2/4 (got "${options.shard}").`);
+  const files = suites.map((s) => s.file);
+  suites = slices.shardCases(suites, shard.index, shard.count);
+  return { suites, shard: { ...shard, files } };
 }
 
 export async function testCommand(context: CommandContext, positionals: string[]): Promise<number> {
@@ -164,7 +242,14 @@ export async function testCommand(context: CommandContext, positionals: string[]
     // Every suite file loads (and its declared values are remembered as secrets) before the core
     // opens: a file that may not run sends nothing. It fails the run, every problem at once with
     // its line, and the files beside it run (the rule of core.suites, as on the Tests screen).
-    const { suites, broken } = await Suites.load(positionals);
+    // A labels file that does not parse sends nothing.
+    const labelRows =
+      options.labels !== undefined
+        ? await (await import('../core/suites/labels-file')).readLabelsFile(options.labels)
+        : undefined;
+    const loaded = await Suites.load(positionals);
+    const { broken } = loaded;
+    const { suites, shard } = await sliceRun(loaded.suites, options);
     for (const file of broken)
       for (const problem of file.problems) err(`✗ ${describeProblem(file.file, problem)}`);
     for (const warning of loadWarnings(suites)) err(warning);
@@ -219,6 +304,7 @@ export async function testCommand(context: CommandContext, positionals: string[]
         ...(repeat !== undefined ? { repeat } : {}),
         bail: options.bail === true,
         broken,
+        ...(shard ? { shard } : {}),
         signal,
         onEvent: liveReporter(human),
       });
@@ -233,25 +319,25 @@ export async function testCommand(context: CommandContext, positionals: string[]
       ...(diff ? { diff: guardValue(diff) } : {}),
       ...(options.reportUrl !== undefined ? { reportUrl: options.reportUrl } : {}),
     };
-    for (const target of targets) {
-      if (target.name === 'pretty' && target.file === undefined) continue;
-      const text = await report(input, target.name);
-      if (target.file === undefined) {
-        context.io.out(text.endsWith('\n') ? text.slice(0, -1) : text);
-        continue;
-      }
-      await mkdir(dirname(target.file), { recursive: true });
-      await writeFile(target.file, guardText(text));
-    }
+    await writeReports(context, targets, input);
     human(summary(result, diff));
     for (const target of targets) {
       if (target.file !== undefined) human(`Wrote the ${target.name} report to ${target.file}.`);
     }
+    const calibration =
+      labelRows && options.labels !== undefined
+        ? await calibrateRun(opened, result, options.labels, labelRows, human, err)
+        : undefined;
     human(`Kept as run ${result.runId} (\`agent-console test runs\`).`);
     if (result.status === 'cancelled') return EXIT.interrupted;
     // A file that does not load is a mistake in what the run was given, not an agent's failure: 2,
     // as for any usage error — after the files beside it have run and the report lists it.
-    if (result.broken?.length) return EXIT.usage;
+    if (result.broken?.length || calibration?.problems) return EXIT.usage;
+    // A judge people do not agree with cannot pass the run, whatever it said.
+    if (calibration && !calibration.trusted) {
+      human('A judge is below its suite’s min-kappa: the run is not trustworthy.');
+      return EXIT.failure;
+    }
     if (failOn === 'regression' && diff) return gateRegressions(diff).length > 0 ? EXIT.failure : EXIT.ok;
     return result.status === 'passed' ? EXIT.ok : EXIT.failure;
   } catch (error) {

@@ -6,6 +6,16 @@ import type { CliSession } from './cli-session';
 import { collect, offers } from './route-options';
 import { FAIL_ON, REPORTERS } from './test-reporters';
 
+/** `--reporter`, as `test` and `test merge` both take it. */
+const reporterOption = (): Option =>
+  offers(
+    new Option(
+      '--reporter <reporter>',
+      'a report: NAME (to stdout) or NAME:FILE; repeatable (default: pretty)',
+    ).argParser(collect),
+    REPORTERS,
+  );
+
 export function testRoute(program: Command, session: CliSession): void {
   const test = program
     .command('test')
@@ -14,15 +24,7 @@ export function testRoute(program: Command, session: CliSession): void {
     )
     .argument('[files...]', 'suite files, or folders of *.yaml and *.yml files')
     .option('--agent <slug>', "run against this agent instead of the suites' own (repeatable)", collect)
-    .addOption(
-      offers(
-        new Option(
-          '--reporter <reporter>',
-          'a report: NAME (to stdout) or NAME:FILE; repeatable (default: pretty)',
-        ).argParser(collect),
-        REPORTERS,
-      ),
-    )
+    .addOption(reporterOption())
     .option('--out <file>', 'write the one report named by --reporter to FILE (progress stays on stdout)')
     .option(
       '--report-url <url>',
@@ -44,6 +46,16 @@ export function testRoute(program: Command, session: CliSession): void {
       `attempts in flight at once (default ${DEFAULT_CONCURRENCY}; the key's rate limit still paces them)`,
     )
     .option('--bail', 'stop starting attempts after the first failure')
+    .option('--sample <n>', 'run a sample of N of the expanded cases (reproducible: see --seed)')
+    .option('--seed <s>', 'the seed of --sample (default 1): the same files, N and seed give the same cases')
+    .option(
+      '--labels <file>',
+      "people's pass/fail labels of judged attempts (case,agent,repeat,label[,note]): each judge's agreement and Cohen's κ",
+    )
+    .option(
+      '--shard <i/n>',
+      'run the i-th of n deterministic slices of the cases (CI matrix; join with `test merge`)',
+    )
     .option('--keep-runs <n>', 'keep the newest N runs in the history (default: settings, else 200)')
     .option('--keep-days <n>', 'keep runs for N days (default: settings, else 90)')
     .option(
@@ -74,6 +86,18 @@ export function testRoute(program: Command, session: CliSession): void {
       session.action(
         async (context, file) => (await import('./import-har-command')).importHarCommand(context, file),
         'agent-console test import-har',
+      ),
+    );
+  test
+    .command('merge')
+    .description("join the shards' --reporter json results into one run: kept, and reported as one")
+    .argument('<results...>', 'the results.json of every shard (--shard i/n)')
+    .addOption(reporterOption())
+    .option('--out <file>', 'write the one report named by --reporter to FILE')
+    .action(
+      session.action(
+        async (context, files) => (await import('./test-merge-command')).mergeCommand(context, files),
+        'agent-console test merge',
       ),
     );
   test

@@ -74,6 +74,7 @@ export const queryKeys = {
   /** The kept suite runs (`latest`: the newest finished run this window saw, so a new one refetches). */
   runHistory: (latest: string) => ['run-history', latest] as const,
   runDiff: (base: string, head: string) => ['run-diff', base, head] as const,
+  runCalibration: (runId: string) => ['run-calibration', runId] as const,
   /** The request log's entries read whole (the live rows are in stores/live.ts). */
   log: {
     root: () => ['log'] as const,

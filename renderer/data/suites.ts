@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { bridge } from '../bridge';
 import { queryKeys } from './query-keys';
 import { readHarFile } from './har-file';
+import { useChange } from './change';
 
 /** A typed folder, or (without one) the desktop's folder chooser; null when it was cancelled. */
 export const openSuiteFolder = (path?: string): Promise<FolderListing | null> =>
@@ -36,6 +37,18 @@ export const useRunDiff = (base: string | undefined, head: string | undefined) =
     queryFn: () => bridge.suites.diff({ base: base ?? '', head: head ?? '' }),
     enabled: base !== undefined && head !== undefined && base !== head,
   });
+
+/** A kept run's human labels and each labelled judge's agreement with them (null: no such run). */
+export const useRunCalibration = (runId: string | undefined) =>
+  useQuery({
+    queryKey: queryKeys.runCalibration(runId ?? ''),
+    queryFn: () => bridge.suites.calibration({ runId: runId ?? '' }),
+    enabled: runId !== undefined && runId !== '',
+  });
+
+/** A person's pass/fail on a judged attempt, kept with the run: its calibration is read again. */
+export const useLabelAttempt = () =>
+  useChange((input: BridgeInput<'suites:label'>) => bridge.suites.label(input), [['run-calibration']]);
 
 /** Written into the open folder: its listing comes back as `suites:changed`. */
 export const saveCase = (input: BridgeInput<'suites:saveCase'>) => bridge.suites.saveCase(input);

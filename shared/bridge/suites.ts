@@ -2,6 +2,7 @@
 // watched for edits), runs with progress and cancel, runs kept and compared with the previous run
 // of the same suite, and "Save as test case".
 import { z } from 'zod';
+import type { RunCalibration } from '../calibration';
 import type { KeptRun, RunDiff, RunListItem } from '../run-history';
 import type { FolderListing, RunComparison, StoredSuiteRun, SuiteRunSummary } from '../suite-folder';
 import type { CellResult, RunPlan, SuiteRunResult } from '../suite-run';
@@ -66,6 +67,22 @@ export const SUITES_CALLS = {
       name: text(200).optional(),
     }),
     output: returns<{ file: string; caseName: string }>(),
+  },
+  /** A kept run's human labels and each labelled judge's agreement, κ and disagreements. */
+  'suites:calibration': {
+    input: z.strictObject({ runId: id }),
+    output: returns<RunCalibration | null>(),
+  },
+  /** A person's pass/fail (and note) on a judged attempt of a kept run, kept with the run. */
+  'suites:label': {
+    input: z.strictObject({
+      runId: id,
+      cellId: text(2000),
+      repeat: z.number().int().min(1).max(1000),
+      label: z.enum(['pass', 'fail']),
+      note: text(2000).optional(),
+    }),
+    output: returns<RunCalibration>(),
   },
   /** A HAR file's chats as new suite files in the open folder, one case per chat. */
   'suites:importHar': {

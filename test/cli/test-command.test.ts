@@ -84,7 +84,7 @@ describe('the examples against the embedded mock', () => {
       out,
     ]);
     expect(result.code, result.stderr + result.stdout).toBe(0);
-    expect(result.stdout).toMatch(/^17 passed, 0 failed — 17 attempts in [\d.]+ s$/m);
+    expect(result.stdout).toMatch(/^21 passed, 0 failed — 21 attempts in [\d.]+ s$/m);
     expect(result.stdout).toContain(`Wrote the junit report to ${out}.`);
     const { suites, cases } = junit(out);
     // One testsuite per suite file, one testcase per case × target × repeat (storyteller repeats twice).
@@ -93,11 +93,13 @@ describe('the examples against the embedded mock', () => {
       'examples/agent-tests/failed-deployment.yaml',
       'examples/agent-tests/glitch.yaml',
       'examples/agent-tests/helpdesk.yaml',
+      'examples/agent-tests/judged.yaml',
       'examples/agent-tests/limits.yaml',
+      'examples/agent-tests/refunds.yaml',
       'examples/agent-tests/storyteller.yaml',
       'examples/agent-tests/unavailable-agents.yaml',
     ]);
-    expect(cases).toHaveLength(17);
+    expect(cases).toHaveLength(21);
     expect(cases.filter((c) => 'failure' in c || 'error' in c)).toEqual([]);
     expect(cases.map((c) => c.name)).toContain('streams many paced chunks [Embedded mock / storyteller] #2');
     reports.push(out);
@@ -221,6 +223,12 @@ describe('bad input exits 2 and says why', () => {
       'AGENT_API_KEY is set but --base-url is not',
     ],
     [['examples/agent-tests', '--profile', 'Nowhere'], {}, 'No profile named "Nowhere".'],
+    [
+      ['examples/agent-tests', '--shard', '3/2'],
+      {},
+      '--shard is i/n, 1 ≤ i ≤ n ≤ 1000, e.g. 2/4 (got "3/2").',
+    ],
+    [['examples/agent-tests', '--seed', '7'], {}, '--seed goes with --sample.'],
   ])(
     '%j',
     async (args, env, message) => {
@@ -260,13 +268,75 @@ test('the README’s GitHub Actions step for the embedded mock runs as written',
   args[args.indexOf('--out') + 1] = join(dataDir, out);
   const result = await cli(args);
   expect(result.code, result.stderr).toBe(0);
-  expect(junit(join(dataDir, out)).cases).toHaveLength(17);
+  expect(junit(join(dataDir, out)).cases).toHaveLength(21);
   reports.push(join(dataDir, out));
 }, 90_000);
 
+test('two --shard runs on two "machines", joined by `test merge`: one run, kept, one JUnit report', async () => {
+  const files = ['examples/agent-tests/echo.yaml', 'examples/agent-tests/judged.yaml'];
+  const whole = await cli([...files, '--reporter', `json:${join(dataDir, 'whole.json')}`]);
+  expect(whole.code, whole.stderr).toBe(0);
+  for (const i of [1, 2]) {
+    const shard = await cli([
+      ...files,
+      '--shard',
+      `${i}/2`,
+      '--reporter',
+      `json:${join(dataDir, `s${i}.json`)}`,
+    ]);
+    expect(shard.code, shard.stderr).toBe(0);
+  }
+  const out = join(dataDir, 'merged.xml');
+  const shards = [join(dataDir, 's2.json'), join(dataDir, 's1.json')];
+  const merged = await cli(['merge', ...shards, '--reporter', `junit:${out}`]);
+  expect(merged.code, merged.stderr).toBe(0);
+  expect(merged.stdout).toMatch(/^2 shards kept as run [0-9a-f-]{36} \(`agent-console test runs`\)\.$/m);
+  const cases = junit(out).cases.map((c) => c.name);
+  const one = JSON.parse(readFileSync(join(dataDir, 'whole.json'), 'utf8')) as SuiteRunResult;
+  expect(cases).toEqual(
+    one.suites.flatMap((s) => s.cells.map((c) => `${c.caseName} [Embedded mock / ${c.target.agent}]`)),
+  );
+  reports.push(out);
+  const missing = await cli(['merge', join(dataDir, 's1.json')]);
+  expect(missing.code).toBe(2);
+  expect(missing.stderr).toContain("Missing shard 2/2: every shard's results are needed to make the run.");
+}, 90_000);
+
+test('--labels: each judge against people’s labels, and a judge below min-kappa fails the run', async () => {
+  const suite = join(dataDir, 'calibrated.yaml');
+  writeFileSync(
+    suite,
+    [
+      'name: Calibrated',
+      'targets: { agents: [echo] }',
+      'grader: { agent: grader }',
+      'min-kappa: 0.5',
+      'cases:',
+      '  - name: says {{msg}}',
+      "    message: '{{msg}}'",
+      '    vars: [{ msg: the refund was issued }, { msg: your refund is on its way }]',
+      '    assert: [{ judge: { rubric: \'Says "refund" "issued"\' } }]',
+    ].join('\n'),
+  );
+  const labels = join(dataDir, 'labels.csv');
+  // The person disagrees with the judge on both: κ = −1.
+  writeFileSync(
+    labels,
+    'case,agent,repeat,label,note\nsays the refund was issued,echo,1,fail,too curt\nsays your refund is on its way,echo,1,pass\n',
+  );
+  const result = await cli([suite, '--labels', labels]);
+  expect(result.code, result.stderr).toBe(1);
+  expect(result.stdout).toContain(
+    'Calibrated › judge line 9 (grader): 2 labelled, agreement 0%, κ -1.00, min-kappa 0.5: NOT TRUSTWORTHY',
+  );
+  expect(result.stdout).toContain('    ≠ says the refund was issued [echo] #1: human fail, judge pass');
+  expect(result.stdout).toContain('        note: too curt');
+  expect(result.stdout).toContain('A judge is below its suite’s min-kappa: the run is not trustworthy.');
+}, 60_000);
+
 describe.skipIf(!hasXmllint)(`JUnit XML against the JUnit XSD${hasXmllint ? '' : ` (${NO_XMLLINT})`}`, () => {
   test('every report written above validates: passing, failing, and with a file that does not load', () => {
-    expect(reports).toHaveLength(4);
+    expect(reports).toHaveLength(5);
     for (const file of reports) expect(xmllint(file)).toEqual({ ok: true, output: `${file} validates\n` });
   });
 

@@ -10,12 +10,12 @@ test('agents: page through with the service total, search, status badges, detail
   app,
   mock,
 }) => {
-  addAgents(mock, 25);
+  addAgents(mock, 25); // with the 8 seeded: 33
   await nav(app, 'Agents').click();
   const table = app.getByRole('table', { name: 'Agents' });
   await expect(table.getByRole('row', { name: /Echo echo/ })).toBeVisible();
   const pager = app.getByRole('navigation', { name: 'Agents pages' });
-  await expect(pager).toContainText('1–20 of 32');
+  await expect(pager).toContainText('1–20 of 33');
   await expect(pager).toContainText('page 1 of 2');
   await expect(bodyRows(app, 'Agents')).toHaveCount(20);
   // Badges, both models, and the deployment time relative with the exact time on hover.
@@ -32,11 +32,11 @@ test('agents: page through with the service total, search, status badges, detail
   await app.screenshot({ path: screenshotPath('browsers-agents') });
 
   await pager.getByRole('button', { name: 'Next' }).click();
-  await expect(pager).toContainText('21–32 of 32');
-  await expect(bodyRows(app, 'Agents')).toHaveCount(12);
+  await expect(pager).toContainText('21–33 of 33');
+  await expect(bodyRows(app, 'Agents')).toHaveCount(13);
   await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
   await pager.getByLabel('Page size').selectOption('50');
-  await expect(pager).toContainText('1–32 of 32');
+  await expect(pager).toContainText('1–33 of 33');
   await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
 
   await app.getByRole('searchbox', { name: 'Search' }).fill('story');

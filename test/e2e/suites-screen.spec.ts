@@ -151,6 +151,7 @@ test('"Save as test case" from a playground reply writes a case that then passes
   await expect(suiteFile.locator('option')).toHaveText([
     'deliberately-failing.yaml — Deliberately failing',
     'echo.yaml — Echo replies',
+    'judged.yaml — Refund replies, judged',
     'limits.yaml — Message size limit',
     'New file…',
   ]);

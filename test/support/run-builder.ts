@@ -1,7 +1,7 @@
 // Suite runs built by hand for the diff and report tests: a cell per case × target with the
 // statuses, times and replies of its attempts, and a whole run of such cells.
 import type { KeptRun } from '../../shared/run-history';
-import type { AttemptResult, CellResult, StepResult } from '../../shared/suite-run';
+import type { AttemptResult, CellResult, StepResult, Verdict } from '../../shared/suite-run';
 import { cellStats, cellStatus } from '../../electron/core/suites/suite-stats';
 
 export interface AttemptSpec {
@@ -12,6 +12,8 @@ export interface AttemptSpec {
   /** The failed check's expected and actual. */
   expected?: string;
   actual?: string;
+  /** A grader's verdict: the check is then a `judge` check that passed as `passed` says. */
+  verdict?: Verdict;
 }
 
 function step(spec: AttemptSpec): StepResult {
@@ -35,11 +37,12 @@ function step(spec: AttemptSpec): StepResult {
     rateLimited: 0,
     checks: [
       {
-        kind: 'contains',
+        kind: spec.verdict ? 'judge' : 'contains',
         line: 7,
         passed,
         expected: spec.expected ?? 'contains "hello"',
         actual: spec.actual ?? JSON.stringify(spec.reply ?? 'Echo: hello'),
+        ...(spec.verdict ? { verdict: spec.verdict } : {}),
       },
     ],
   };

@@ -1,7 +1,7 @@
 // The assertion engine: what one step observed (the reply, its chunks' times, how it ended) against
 // one check, giving passed/failed with the expected and the actual in words a failure report can
 // print as is. Pure functions of their inputs, so property tests can drive them.
-import type { Check, CheckResult } from '../../../shared/suite-run';
+import type { Check, CheckResult, JudgeCheck } from '../../../shared/suite-run';
 import { schemaMismatch } from './json-schema-check';
 import { compileLinearRegex, PatternBudgetError, PatternError, withinPatternBudget } from './linear-regex';
 
@@ -71,6 +71,10 @@ function excerptAround(text: string, needle: string): string {
 
 type Outcome = Pick<CheckResult, 'passed' | 'expected' | 'actual'>;
 
+export function isJudged(check: Check): check is Check & JudgeCheck {
+  return check.kind === 'judge' || check.kind === 'similar-to';
+}
+
 /**
  * A fenced block: opened anywhere (models put "Here it is: ```json" mid-line), closed by a fence at
  * the start of a line, as Markdown closes one, so "```" inside the JSON (a string, a key) does not.
@@ -98,9 +102,13 @@ function jsonIn(reply: string): { value: unknown; block: boolean } | { error: st
   }
 }
 
+/** A check answered from the observation; a judged one needs its grader's outcome (judge.ts). */
 export function evaluate(check: Check, obs: Observation): Outcome {
   const reply = obs.reply;
   switch (check.kind) {
+    case 'judge':
+    case 'similar-to':
+      return { passed: false, expected: check.rubric, actual: 'not graded' };
     case 'contains':
       return {
         passed: reply.includes(check.text),
@@ -230,8 +238,16 @@ function expectsFailure(checks: readonly Check[]): boolean {
   );
 }
 
-/** Every check of a step, led by the implicit "a whole reply came" when the step expects no error. */
-export function evaluateStep(checks: readonly Check[], obs: Observation, stepLine: number): CheckResult[] {
+/**
+ * Every check of a step, led by the implicit "a whole reply came" when the step expects no error;
+ * a judged check's outcome is the grader's, looked up in `judged`.
+ */
+export function evaluateStep(
+  checks: readonly Check[],
+  obs: Observation,
+  stepLine: number,
+  judged: ReadonlyMap<Check, Omit<CheckResult, 'kind' | 'line'>> = new Map(),
+): CheckResult[] {
   const results: CheckResult[] = [];
   if (!expectsFailure(checks)) {
     results.push({
@@ -242,6 +258,9 @@ export function evaluateStep(checks: readonly Check[], obs: Observation, stepLin
       actual: describeOutcome(obs),
     });
   }
-  for (const check of checks) results.push({ kind: check.kind, line: check.line, ...evaluate(check, obs) });
+  for (const check of checks) {
+    const outcome = (isJudged(check) && judged.get(check)) || evaluate(check, obs);
+    results.push({ kind: check.kind, line: check.line, ...outcome });
+  }
   return results;
 }

@@ -11,6 +11,8 @@ import {
 } from '../../../shared/suite';
 import type { Check, PlannedCase, PlannedStep } from '../../../shared/suite-run';
 import type { PathProblem } from '../yaml-file';
+import type { Dataset } from './dataset';
+import { DEFAULT_JUDGE_PROMPT, similarRubric, templateProblem } from './judge-prompt';
 import { compileJsonSchema } from './json-schema-check';
 import { compileLinearRegex } from './linear-regex';
 import { suiteEnv, type EnvRead, type SuiteEnvOptions } from './suite-env';
@@ -116,14 +118,57 @@ function rawSteps(c: SuiteFile['cases'][number], base: PropertyKey[], x: Expansi
   ];
 }
 
+/** How the suite's judges are graded unless one says otherwise (`grader:`). */
+interface Grading {
+  agent?: string | undefined;
+  profile?: string | undefined;
+  prompt: string;
+}
+
+type JudgeSpec = NonNullable<SuiteAssertion['judge']> | NonNullable<SuiteAssertion['similar-to']>;
+
+function judgeCheck(
+  kind: 'judge' | 'similar-to',
+  spec: JudgeSpec,
+  line: number,
+  text: (s: string) => string,
+  report: (message: string) => void,
+  grading: Grading,
+): Check {
+  const agent = spec.agent ?? grading.agent;
+  if (agent === undefined) {
+    report(`${kind} needs a grading agent: give it \`agent:\`, or the suite \`grader: { agent: … }\`.`);
+  }
+  const profile = spec.profile ?? grading.profile;
+  const common = {
+    line,
+    agent: agent ?? '',
+    ...(profile !== undefined ? { profile } : {}),
+    prompt: grading.prompt,
+  };
+  if ('rubric' in spec) return { kind: 'judge', rubric: text(spec.rubric), pass: spec.pass ?? 4, ...common };
+  const similar = text(spec.text);
+  return {
+    kind: 'similar-to',
+    text: similar,
+    rubric: similarRubric(similar),
+    min: spec.min ?? 0.8,
+    ...common,
+  };
+}
+
 function buildCheck(
   kind: AssertionKind,
   value: NonNullable<SuiteAssertion[AssertionKind]>,
   line: number,
   text: (s: string) => string,
   report: (message: string) => void,
+  grading: Grading,
 ): Check | undefined {
   switch (kind) {
+    case 'judge':
+    case 'similar-to':
+      return judgeCheck(kind, value as JudgeSpec, line, text, report, grading);
     case 'contains':
     case 'not-contains':
     case 'equals':
@@ -174,18 +219,37 @@ function buildCheck(
   }
 }
 
+/** One row of a case's inputs: from its `vars` table, or a line of its `vars-file`. */
+interface Row {
+  values: Record<string, string>;
+  /** For a dataset's row: its file's name and line, which name the case. */
+  at?: string;
+}
+
+/** A case's rows, one at a time: a dataset's are not copied into a second list. */
+function* rowsOf(c: SuiteFile['cases'][number], dataset: Dataset | undefined): Generator<Row | undefined> {
+  if (dataset) {
+    for (const r of dataset.rows) yield { values: r.values, at: `${dataset.name}:${r.line}` };
+  } else if (c.vars) {
+    for (const values of c.vars) yield { values };
+  } else {
+    yield undefined;
+  }
+}
+
 function expandCase(
   file: SuiteFile,
   ci: number,
-  row: Record<string, string> | undefined,
+  row: Row | undefined,
   ri: number,
   env: ReturnType<typeof suiteEnv>,
   x: Expansion,
+  grading: Grading,
 ): PlannedCase | undefined {
   const c = file.cases[ci] as SuiteFile['cases'][number];
   const base: PropertyKey[] = ['cases', ci];
   const lookup: Lookup = (name) => {
-    if (!name.startsWith('env.')) return row?.[name] ?? file.vars?.[name];
+    if (!name.startsWith('env.')) return row?.values[name] ?? file.vars?.[name];
     const read = env.read(name.slice(4));
     return read && 'value' in read ? read.value : read;
   };
@@ -204,7 +268,7 @@ function expandCase(
   const name = named
     ? x.interpolate(c.name, labelLookup, base, 'name')
     : row
-      ? `${c.name} [${rowLabel(row)}]`
+      ? `${c.name} [${row.at ?? rowLabel(row.values)}]`
       : c.name;
   const steps: PlannedStep[] = [];
   for (const [si, raw] of rawSteps(c, base, x).entries()) {
@@ -234,6 +298,7 @@ function expandCase(
           x.lineAt(at, kind),
           (s) => x.interpolate(s, lookup, at, kind),
           report,
+          grading,
         );
         if (check?.kind === 'remembers') {
           const earlier = steps.map((s) => s.message);
@@ -275,16 +340,30 @@ export function expandSuite(
   environment: Readonly<Record<string, string | undefined>>,
   lineAt: LineAt,
   options: SuiteEnvOptions = {},
+  /** Each `vars-file` case's rows; undefined for one that could not be read (not expanded). */
+  datasets: ReadonlyMap<number, Dataset | undefined> = new Map(),
 ): { cases: PlannedCase[]; problems: PathProblem[] } {
   const x = new Expansion(lineAt);
   const env = suiteEnv(file.env, environment, options);
   for (const p of env.problems) x.problem(p.path, p.message, p.key);
+  const prompt = file.grader?.prompt ?? DEFAULT_JUDGE_PROMPT;
+  const promptProblem = templateProblem(prompt);
+  if (promptProblem) x.problem(['grader'], promptProblem, 'prompt');
+  const grading: Grading = { agent: file.grader?.agent, profile: file.grader?.profile, prompt };
   const cases: PlannedCase[] = [];
   const names = new Map<string, number>();
   for (const [ci, c] of file.cases.entries()) {
-    const rows = c.vars ?? [undefined];
-    for (const [ri, row] of rows.entries()) {
-      const planned = expandCase(file, ci, row, ri, env, x);
+    if (c.vars && c['vars-file'] !== undefined) {
+      x.problem(
+        ['cases', ci],
+        'A case takes its rows from `vars` or from `vars-file`, not both.',
+        'vars-file',
+      );
+    }
+    if (datasets.has(ci) && datasets.get(ci) === undefined) continue;
+    let ri = 0;
+    for (const row of rowsOf(c, datasets.get(ci))) {
+      const planned = expandCase(file, ci, row, ri++, env, x, grading);
       if (!planned) continue;
       const earlier = names.get(planned.name);
       if (earlier !== undefined) {

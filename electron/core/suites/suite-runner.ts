@@ -17,7 +17,7 @@ import type {
 import type { Profile } from '../profiles';
 import type { LoadedSuite } from './suite-loader';
 import type { SuiteExchange } from './suite-exchange';
-import { cellStats, cellStatus } from './suite-stats';
+import { cellStats, cellStatus, runTotals } from './suite-stats';
 import { newSuiteSessionId, notSentStep, runStep } from './suite-step';
 
 export interface RunTarget {
@@ -44,6 +44,8 @@ export interface RunOptions {
   broken?: readonly BrokenSuite[];
   onEvent?: (event: SuiteRunEvent) => void;
   now?: () => number;
+  /** A profile by name, for a judge graded through another profile than its target's. */
+  resolveProfile?: (name: string) => Profile;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -106,6 +108,8 @@ async function runAttempt(job: Job, options: RunOptions, now: () => number): Pro
         sessionId,
         threadId,
         signal: options.signal,
+        earlier: steps.filter((s) => s.state === 'done').map((s) => ({ message: s.message, reply: s.reply })),
+        profileFor: options.resolveProfile,
       },
       step,
       index,
@@ -163,7 +167,8 @@ export async function runSuites(suites: readonly RunSuite[], options: RunOptions
         for (let r = 1; r <= repeat; r++) jobs.push({ cell, planned, target, repeat: r, remaining });
       }
     }
-    return { file: suite.file, name: suite.name, cells };
+    const minKappa = suite.minKappa !== undefined ? { minKappa: suite.minKappa } : {};
+    return { file: suite.file, name: suite.name, ...minKappa, cells };
   });
   const broken = options.broken?.length ? { broken: [...options.broken] } : {};
   const plan: RunPlan = {
@@ -225,15 +230,7 @@ export async function runSuites(suites: readonly RunSuite[], options: RunOptions
   await Promise.all(Array.from({ length: width }, worker));
 
   const attempts = results.flatMap((s) => s.cells.flatMap((c) => c.attempts));
-  const count = (status: AttemptResult['status']): number =>
-    attempts.filter((a) => a.status === status).length;
-  const totals = {
-    attempts: attempts.length,
-    passed: count('passed'),
-    failed: count('failed'),
-    cancelled: count('cancelled'),
-    skipped: count('skipped'),
-  };
+  const totals = runTotals(attempts);
   const result: SuiteRunResult = {
     runId,
     status:

@@ -1,6 +1,12 @@
 // What repeats tell: p50/p95 of time to first chunk and of total time over a cell's exchanges, and
 // how many of its runs passed (a cell that passes 4 times in 5 is flaky, not fine).
-import type { AttemptResult, AttemptStatus, CellStats, Percentiles } from '../../../shared/suite-run';
+import type {
+  AttemptResult,
+  AttemptStatus,
+  CellStats,
+  Percentiles,
+  SuiteRunResult,
+} from '../../../shared/suite-run';
 
 /** Nearest-rank percentile (a value that was observed, never an interpolation between two). */
 function percentile(sorted: readonly number[], p: number): number {
@@ -32,13 +38,26 @@ export function cellStats(attempts: readonly AttemptResult[]): CellStats {
   const samples = cellSamples(attempts);
   const ttft = percentiles(samples.ttftMs);
   const total = percentiles(samples.totalMs);
+  const judge = judgeScore(ran);
   return {
     runs: ran.length,
     passed,
     flaky: passed > 0 && passed < ran.length,
     ...(ttft ? { ttftMs: ttft } : {}),
     ...(total ? { totalMs: total } : {}),
+    ...(judge !== undefined ? { judgeScore: judge } : {}),
   };
+}
+
+/** The mean of the graders' scores, each as score ÷ 5, to two places; undefined when none scored. */
+function judgeScore(attempts: readonly AttemptResult[]): number | undefined {
+  const scores = attempts.flatMap((a) =>
+    a.steps.flatMap((s) =>
+      s.checks.flatMap((c) => (c.verdict?.score !== undefined ? [c.verdict.score] : [])),
+    ),
+  );
+  if (scores.length === 0) return undefined;
+  return Math.round((scores.reduce((n, s) => n + s, 0) / scores.length / 5) * 100) / 100;
 }
 
 /** A cell fails when any attempt failed; otherwise it is cancelled/skipped if any was, else passed. */
@@ -48,4 +67,16 @@ export function cellStatus(attempts: readonly AttemptResult[]): AttemptStatus {
   if (has('cancelled')) return 'cancelled';
   if (has('skipped')) return 'skipped';
   return 'passed';
+}
+
+/** A run's attempts counted by how they ended. */
+export function runTotals(attempts: readonly AttemptResult[]): SuiteRunResult['totals'] {
+  const count = (status: AttemptStatus): number => attempts.filter((a) => a.status === status).length;
+  return {
+    attempts: attempts.length,
+    passed: count('passed'),
+    failed: count('failed'),
+    cancelled: count('cancelled'),
+    skipped: count('skipped'),
+  };
 }

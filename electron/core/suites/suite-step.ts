@@ -3,11 +3,19 @@
 // knows will be refused) is waited out by the limiter and the turn sent again, a few times; the
 // service did not process a refused request, so this duplicates nothing. Everything kept is masked.
 import { randomUUID } from 'node:crypto';
-import type { PlannedCase, PlannedStep, RunFrame, StepResult } from '../../../shared/suite-run';
+import type {
+  Check,
+  CheckResult,
+  PlannedCase,
+  PlannedStep,
+  RunFrame,
+  StepResult,
+} from '../../../shared/suite-run';
 import { ApiError } from '../api-error';
 import type { Profile } from '../profiles';
 import { redactSecrets } from '../redact';
-import { evaluateStep, maxGapMs, type Observation } from './assertions';
+import { evaluateStep, isJudged, maxGapMs, type Observation } from './assertions';
+import { grade } from './judge';
 import type { ExchangeReply, SuiteExchange } from './suite-exchange';
 
 /** Frames kept per step; past it they are counted, not kept. */
@@ -22,6 +30,10 @@ export interface StepContext {
   sessionId: string | undefined;
   threadId: string | undefined;
   signal: AbortSignal | undefined;
+  /** The attempt's earlier turns, as a judge reads the conversation. */
+  earlier: readonly { message: string; reply: string }[];
+  /** A profile by name, for a judge graded through another profile than the target's. */
+  profileFor: ((name: string) => Profile) | undefined;
 }
 
 export interface StepOutcome {
@@ -162,7 +174,11 @@ export async function runStep(ctx: StepContext, step: PlannedStep, index: number
   }
   const { obs } = sent;
   const cancelled = obs.code === 'ABORTED' || (ctx.signal?.aborted === true && !obs.completed);
-  const checks = cancelled ? [] : evaluateStep(step.checks, obs, step.line);
+  const judged = cancelled ? new Map() : await gradeStep(ctx, step, obs);
+  for (const { rateLimited: n } of judged.values()) rateLimited += n;
+  const checks = cancelled
+    ? []
+    : evaluateStep(step.checks, obs, step.line, new Map([...judged].map(([c, g]) => [c, g.outcome])));
   const result: StepResult = {
     index,
     line: step.line,
@@ -192,9 +208,45 @@ export async function runStep(ctx: StepContext, step: PlannedStep, index: number
       ...c,
       expected: redactSecrets(c.expected),
       actual: redactSecrets(c.actual),
+      ...(c.verdict ? { verdict: { ...c.verdict, reason: redactSecrets(c.verdict.reason) } } : {}),
     })),
   };
   return { result, cancelled, ...(sent.threadId ? { threadId: sent.threadId } : {}) };
+}
+
+/**
+ * The step's judged checks, each graded in turn (one grader request at a time per attempt, so a
+ * judged case costs the limiter what it says). A reply that did not come whole is not graded.
+ */
+async function gradeStep(
+  ctx: StepContext,
+  step: PlannedStep,
+  obs: Observation,
+): Promise<Map<Check, { outcome: Omit<CheckResult, 'kind' | 'line'>; rateLimited: number }>> {
+  const graded = new Map<Check, { outcome: Omit<CheckResult, 'kind' | 'line'>; rateLimited: number }>();
+  for (const check of step.checks) {
+    if (!isJudged(check)) continue;
+    if (!obs.completed) {
+      const outcome = { passed: false, expected: check.rubric, actual: 'not graded: no whole reply came' };
+      graded.set(check, { outcome, rateLimited: 0 });
+      continue;
+    }
+    graded.set(
+      check,
+      await grade(
+        check,
+        { message: step.message, reply: obs.reply, earlier: ctx.earlier },
+        {
+          exchange: ctx.exchange,
+          profile: ctx.profile,
+          profileFor: ctx.profileFor,
+          signal: ctx.signal,
+          newSessionId: newSuiteSessionId,
+        },
+      ),
+    );
+  }
+  return graded;
 }
 
 /** A turn that was not sent: an earlier one failed, or the run was cancelled first. */

@@ -9,7 +9,8 @@
 // a window that never opens the Tests screen, loads none of them.
 import { basename, join } from 'node:path';
 import type { SuitesProgress } from '../../../shared/bridge/suites';
-import type { KeptRun, RunDiff, RunListItem, RunRetention } from '../../../shared/run-history';
+import type { HumanLabel, RunCalibration } from '../../../shared/calibration';
+import type { KeptRun, RunDiff, RunListItem, RunRetention, RunShard } from '../../../shared/run-history';
 import type {
   FolderListing,
   RunComparison,
@@ -45,7 +46,10 @@ export interface SuitesHost {
 }
 
 /** `runAndKeep`'s options: the run's, and bounds of the history that override the settings. */
-export type KeepOptions = Omit<RunOptions, 'exchange'> & { retention?: Partial<RunRetention> };
+export type KeepOptions = Omit<RunOptions, 'exchange'> & {
+  retention?: Partial<RunRetention>;
+  shard?: RunShard;
+};
 
 /**
  * How the user names a folder for the core to read, watch and write in: the desktop's native
@@ -121,7 +125,8 @@ export class Suites {
   /** Runs suites × targets through the core's exchanges; `onEvent` follows every step. */
   async run(runs: readonly RunSuite[], options: Omit<RunOptions, 'exchange'> = {}): Promise<SuiteRunResult> {
     const { runSuites } = await import('./suite-runner');
-    return runSuites(runs, { ...options, exchange: this.host.exchange });
+    const resolveProfile = (name: string): Profile => this.host.profile(name);
+    return runSuites(runs, { resolveProfile, ...options, exchange: this.host.exchange });
   }
 
   /**
@@ -129,12 +134,27 @@ export class Suites {
    * and the Tests screen; a monitor's synthetic checks are not kept here).
    */
   async runAndKeep(runs: readonly RunSuite[], options: KeepOptions = {}): Promise<KeptRun> {
-    const { retention, ...rest } = options;
+    const { retention, shard, ...rest } = options;
     const files = runs.map(({ suite }) => ({ file: suite.file, name: suite.name }));
     const [result, what] = await Promise.all([this.run(runs, rest), runWhat(files)]);
-    const kept: KeptRun = { ...result, where: runWhere(runs), what };
-    await this.store.save(kept, retention);
+    const kept: KeptRun = { ...result, where: runWhere(runs), what, ...(shard ? { shard } : {}) };
+    await this.keep(kept, retention);
     return kept;
+  }
+
+  /** A kept run's human labels and its judges' agreement with them (run-labels.ts). */
+  async calibration(runId: string): Promise<RunCalibration | null> {
+    return (await import('./run-labels')).runCalibration(this.store, runId);
+  }
+
+  /** A person's pass/fail on a judged attempt of a kept run, kept with it. */
+  async label(runId: string, label: HumanLabel): Promise<RunCalibration> {
+    return (await import('./run-labels')).labelAttempt(this.store, runId, label);
+  }
+
+  /** Keeps a run made elsewhere: the shards of one run joined by `test merge`. */
+  async keep(run: KeptRun, retention?: Partial<RunRetention>): Promise<void> {
+    await this.store.save(run, retention);
   }
 
   // ── The run history (docs/architecture.md, "Run history and diffs").

@@ -1,12 +1,14 @@
 // One cell opened: each attempt's turns with what was sent, the reply, each assertion's expected
 // and actual, and the playground's stream inspector over the step's kept frames and timings.
 import { useEffect, useMemo, useRef } from 'react';
-import type { CellResult, StepResult } from '../../../shared/suite-run';
+import type { AttemptResult, CellResult, StepResult } from '../../../shared/suite-run';
+import { useRunCalibration } from '../../data/suites';
 import { targetLabel } from '../../../shared/suite-folder';
 import '../playground/playground.css';
 import type { ReplyTurn } from '../playground/playground-store';
 import { StreamBuffer } from '../playground/stream-buffer';
 import { StreamInspector } from '../playground/stream-inspector';
+import { LabelForm } from './label-form';
 import { openCell } from './tests-store';
 
 /** The step as the inspector reads a playground reply: its request, timing, frames and chunks. */
@@ -93,7 +95,12 @@ function Step({ id, step, agent }: { id: string; step: StepResult; agent: string
                 </td>
                 <td>{check.expected}</td>
                 <td>{check.actual}</td>
-                <td>{check.passed ? 'passed' : 'failed'}</td>
+                <td>
+                  {check.passed ? 'passed' : 'failed'}
+                  {check.verdict?.score !== undefined ? (
+                    <span className="muted"> · {check.verdict.score}/5</span>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -104,7 +111,12 @@ function Step({ id, step, agent }: { id: string; step: StepResult; agent: string
   );
 }
 
-export function CellDetail({ cell }: { cell: CellResult }) {
+const judged = (attempt: AttemptResult): boolean =>
+  attempt.steps.some((s) => s.checks.some((c) => c.kind === 'judge' || c.kind === 'similar-to'));
+
+/** `runId`: the kept run the cell is of, once it is kept (its judged attempts can be labelled). */
+export function CellDetail({ cell, runId }: { cell: CellResult; runId?: string | undefined }) {
+  const calibration = useRunCalibration(runId);
   const section = useRef<HTMLElement>(null);
   // The grid can be long: the opened cell's detail comes into view.
   // In braces: scrollIntoView returns a promise in newer Chromium, and React would call what an
@@ -146,6 +158,18 @@ export function CellDetail({ cell }: { cell: CellResult }) {
               agent={cell.target.agent}
             />
           ))}
+          {runId && judged(attempt) ? (
+            <LabelForm
+              // A form per attempt: another cell's choice and note must not carry over.
+              key={`${cell.id}#${attempt.repeat}`}
+              runId={runId}
+              cellId={cell.id}
+              repeat={attempt.repeat}
+              current={calibration.data?.labels.find(
+                (l) => l.cellId === cell.id && l.repeat === attempt.repeat,
+              )}
+            />
+          ) : null}
         </div>
       ))}
     </section>

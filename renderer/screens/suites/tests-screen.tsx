@@ -4,6 +4,8 @@
 // the run history, and what changed between any two kept runs.
 import { useEffect, useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
+import { useRunHistory } from '../../data/suites';
+import { CalibrationPanel } from './calibration-panel';
 import { CellDetail } from './cell-detail';
 import { FolderBar } from './folder-bar';
 import { RunGrid } from './run-grid';
@@ -19,6 +21,8 @@ export function TestsScreen() {
   useEffect(() => wireTestsEvents(), []);
   const busy = run !== undefined && !run.finished;
   const open = openCellId && run ? run.cells[openCellId]?.result : undefined;
+  // After a restart no run is on screen: the newest kept run's calibration is shown.
+  const newest = useRunHistory('').data?.[0]?.runId;
   function onRun(input: { file?: string; caseKey?: string }) {
     setError(undefined);
     startRun(input).catch(setError);
@@ -48,7 +52,8 @@ export function TestsScreen() {
                 Run all, a suite or a case: results fill a grid of cases × targets here.
               </p>
             )}
-            {open ? <CellDetail cell={open} /> : null}
+            {open ? <CellDetail cell={open} runId={run?.finished ? run.runId : undefined} /> : null}
+            <CalibrationPanel runId={run?.finished ? run.runId : newest} />
             <RunHistory latest={run?.finished ? run.runId : ''} />
           </div>
         </div>
