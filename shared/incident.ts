@@ -2,7 +2,7 @@
 // (updates), and see it end (resolved on recovery, or by hand). Not the Health screen's incident
 // bands, which are periods drawn from the health history; an incident here is opened by a
 // confirmed change and kept in the data folder (docs/architecture.md, "Incidents").
-import type { WatchStatus } from './monitor';
+import type { WatchStatus } from './watch-status';
 
 /** Statuses that open an incident when a change to them is confirmed; healthy resolves it. */
 export const INCIDENT_OPENING: ReadonlySet<WatchStatus> = new Set([

@@ -3,13 +3,10 @@
 // the core, the shell and the renderer share one vocabulary.
 import type { HealthMonitorState, MonitorStatus } from './health';
 import type { Incident } from './incident';
+import type { WatchStatus } from './watch-status';
 import { STATUS_SEVERITY, STATUS_WORDS } from './health';
 
-/**
- * A monitor's status: the health poll's, or — while the service says it is fine — its synthetic
- * check's, or "slow" while it answers over a latency budget.
- */
-export type WatchStatus = MonitorStatus | 'synthetic-failing' | 'slow' | 'maintenance';
+export type { WatchStatus };
 
 export const WATCH_WORDS: Record<WatchStatus, string> = {
   ...STATUS_WORDS,

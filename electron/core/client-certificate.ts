@@ -7,7 +7,7 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import { createSecureContext, type SecureContext, type SecureContextOptions } from 'node:tls';
-import { ProfileError } from './profiles';
+import { CoreError } from './core-error';
 
 /** What a profile says of its client certificate (never the key). */
 export interface ClientCertificateRecord {
@@ -50,7 +50,7 @@ const MAX_CLIENT_CERT_BYTES = 256 * 1024;
 const isPem = (material: Buffer): boolean => material.subarray(0, 8192).includes('-----BEGIN');
 
 const fail = (message: string): never => {
-  throw new ProfileError('INVALID_CLIENT_CERT', message);
+  throw new CoreError('INVALID_CLIENT_CERT', message);
 };
 
 /** `material` (and the separate key) as TLS options: one PEM text with both, or the PKCS#12. */

@@ -160,58 +160,65 @@ export function HistorySearch() {
           setOpen(false);
         }}
       >
-        <div className="search-head">
-          <h2 id={titleId}>Search history</h2>
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => setOpen(false)}
-            aria-label="Close the search"
-          >
-            ×
-          </button>
-        </div>
-        <input
-          id="history-search-box"
-          type="search"
-          aria-label="Search the recorded messages"
-          placeholder="Order number, words, “a phrase”…"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key !== 'ArrowDown') return;
-            e.preventDefault();
-            dialog.current?.querySelector<HTMLButtonElement>('.search-hit')?.focus();
-          }}
-          maxLength={500}
-          autoComplete="off"
-        />
-        <div className="search-filters">
-          <label>
-            Agent{' '}
-            <input
-              value={agent}
-              onChange={(e) => setAgent(e.target.value)}
-              maxLength={200}
-              placeholder="any"
-            />
-          </label>
-          <label>
-            Since <input type="date" value={since} onChange={(e) => setSince(e.target.value)} />
-          </label>
-          <label>
-            <input type="checkbox" checked={errorsOnly} onChange={(e) => setErrorsOnly(e.target.checked)} />{' '}
-            Only failed or with errors
-          </label>
-        </div>
+        {/* A closed dialog holds nothing: its fields are no one's to find until it opens. */}
         {open ? (
-          <Results
-            search={search}
-            onOpen={(hit) => {
-              setOpen(false);
-              openHit(hit);
-            }}
-          />
+          <>
+            <div className="search-head">
+              <h2 id={titleId}>Search history</h2>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => setOpen(false)}
+                aria-label="Close the search"
+              >
+                ×
+              </button>
+            </div>
+            <input
+              id="history-search-box"
+              type="search"
+              aria-label="Search the recorded messages"
+              placeholder="Order number, words, “a phrase”…"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key !== 'ArrowDown') return;
+                e.preventDefault();
+                dialog.current?.querySelector<HTMLButtonElement>('.search-hit')?.focus();
+              }}
+              maxLength={500}
+              autoComplete="off"
+            />
+            <div className="search-filters">
+              <label>
+                Agent{' '}
+                <input
+                  value={agent}
+                  onChange={(e) => setAgent(e.target.value)}
+                  maxLength={200}
+                  placeholder="any"
+                />
+              </label>
+              <label>
+                Since <input type="date" value={since} onChange={(e) => setSince(e.target.value)} />
+              </label>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={errorsOnly}
+                  onChange={(e) => setErrorsOnly(e.target.checked)}
+                />{' '}
+                Only failed or with errors
+              </label>
+            </div>
+            <Results
+              search={search}
+              onOpen={(hit) => {
+                setOpen(false);
+                openHit(hit);
+              }}
+            />
+          </>
         ) : null}
       </dialog>
     </>
