@@ -20,7 +20,7 @@ import {
 import type { Clock } from '../../shared/clock';
 import { ApiError, errorFromResponse } from './api-error';
 import { parseReply, rateFrom, readBody, receivedHeaders } from './api-reply';
-import { classifyFailure, withClientCertReason, withDeadline } from './call-failure';
+import { ClientCertReason, classifyFailure, withDeadline } from './call-failure';
 import { CallLog, loggedFrames } from './call-log';
 import { ChatStream } from './chat-stream';
 import type { ClientCertificateTls } from './client-certificate';
@@ -95,8 +95,10 @@ export class ApiClient {
   private readonly calls: CallLog;
   /** The proxy calls go through: the profile's or the environment's, else the system's once asked. */
   private proxy: ProxyChoice | undefined;
+  private readonly clientCertReason: ClientCertReason;
 
   constructor(private readonly options: ApiClientOptions) {
+    this.clientCertReason = new ClientCertReason(() => options.clock.now());
     this.base = new URL(options.baseUrl.replace(/\/+$/, '') + API_PREFIX + '/');
     this.calls = new CallLog({ ...options, proxy: options.proxy?.shown });
     this.proxy = options.proxy;
@@ -428,6 +430,6 @@ export class ApiClient {
     const { baseUrl, ca, clientCert } = this.options;
     const proxy = this.proxy;
     const failure = classifyFailure(error, { user, own, timeoutMs, baseUrl, proxy: proxy?.shown });
-    return withClientCertReason(failure, error, { baseUrl, proxy, ca, clientCert });
+    return this.clientCertReason.of(failure, error, { baseUrl, proxy, ca, clientCert });
   }
 }

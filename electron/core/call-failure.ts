@@ -105,45 +105,58 @@ export function classifyFailure(
   });
 }
 
+/** How long a probe that found no certificate check is believed: retries of one call ask once. */
+const CLIENT_CERT_PROBE_QUIET_MS = 60_000;
+
 /**
- * A NETWORK failure that may be a service's client-certificate check: it closed a direct TLS
+ * Names a NETWORK failure that may be a service's client-certificate check: it closed a direct TLS
  * connection before answering ("other side closed"). One handshake more tells (client-certificate.ts);
  * anything else passes as it is. Through a proxy the tunnel hides this: the failure stays NETWORK.
+ * One per API client: once a handshake has shown the closes are not the certificate check, the
+ * retries that follow are not held up by another one for a while.
  */
-export async function withClientCertReason(
-  failure: ApiError,
-  error: unknown,
-  call: {
-    baseUrl: string;
-    proxy?: unknown;
-    ca?: string | undefined;
-    clientCert?: (() => Promise<ClientCertificateTls>) | undefined;
-  },
-): Promise<ApiError> {
-  const closed =
-    (error as { code?: string }).code === 'UND_ERR_SOCKET' &&
-    /other side closed/.test((error as Error).message);
-  if (failure.code !== 'NETWORK' || call.proxy || !closed) return failure;
-  const clientCert = await call.clientCert?.().catch(() => undefined);
-  const verdict = await probeClientCertRefusal(call.baseUrl, {
-    clientCertShown: clientCert !== undefined,
-    trust: trustFor(call.ca, clientCert),
-  }).catch(() => undefined);
-  if (verdict === 'required') {
-    return new ApiError({
-      status: 0,
-      code: 'CLIENT_CERT_REQUIRED',
-      message: `The service at ${call.baseUrl} asked for a client certificate and closed the connection without one, so nothing was sent. Add the certificate it expects to the profile (Profiles → Edit → Client certificate).`,
-      cause: error,
-    });
+export class ClientCertReason {
+  private quietUntil = -Infinity;
+
+  constructor(private readonly now: () => number) {}
+
+  async of(
+    failure: ApiError,
+    error: unknown,
+    call: {
+      baseUrl: string;
+      proxy?: unknown;
+      ca?: string | undefined;
+      clientCert?: (() => Promise<ClientCertificateTls>) | undefined;
+    },
+  ): Promise<ApiError> {
+    const closed =
+      (error as { code?: string }).code === 'UND_ERR_SOCKET' &&
+      /other side closed/.test((error as Error).message);
+    if (failure.code !== 'NETWORK' || call.proxy || !closed) return failure;
+    if (this.now() < this.quietUntil) return failure;
+    const clientCert = await call.clientCert?.().catch(() => undefined);
+    const verdict = await probeClientCertRefusal(call.baseUrl, {
+      clientCertShown: clientCert !== undefined,
+      trust: trustFor(call.ca, clientCert),
+    }).catch(() => undefined);
+    if (verdict === 'required') {
+      return new ApiError({
+        status: 0,
+        code: 'CLIENT_CERT_REQUIRED',
+        message: `The service at ${call.baseUrl} asked for a client certificate and closed the connection without one, so nothing was sent. Add the certificate it expects to the profile (Profiles → Edit → Client certificate).`,
+        cause: error,
+      });
+    }
+    if (verdict === 'refused') {
+      return new ApiError({
+        status: 0,
+        code: 'CLIENT_CERT_REFUSED',
+        message: `The service at ${call.baseUrl} refused the client certificate of this profile (not issued by a CA it trusts, expired or revoked), so nothing was sent. Ask whoever issued it, or choose another in Profiles → Edit.`,
+        cause: error,
+      });
+    }
+    this.quietUntil = this.now() + CLIENT_CERT_PROBE_QUIET_MS;
+    return failure;
   }
-  if (verdict === 'refused') {
-    return new ApiError({
-      status: 0,
-      code: 'CLIENT_CERT_REFUSED',
-      message: `The service at ${call.baseUrl} refused the client certificate of this profile (not issued by a CA it trusts, expired or revoked), so nothing was sent. Ask whoever issued it, or choose another in Profiles → Edit.`,
-      cause: error,
-    });
-  }
-  return failure;
 }
