@@ -29,22 +29,19 @@ const openssl = (dir: string, ...args: string[]): void => {
   execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
 };
 
+/** `req` arguments that make a new P-256 key, unencrypted, into `<name>-key.pem`. */
+const newKey = (name: string): string[] => [
+  '-newkey',
+  'ec',
+  '-pkeyopt',
+  'ec_paramgen_curve:P-256',
+  '-nodes',
+  '-keyout',
+  `${name}-key.pem`,
+];
+
 function issue(dir: string, name: string, ca: string, days: number): void {
-  openssl(
-    dir,
-    'req',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:P-256',
-    '-nodes',
-    '-keyout',
-    `${name}-key.pem`,
-    '-out',
-    `${name}.csr`,
-    '-subj',
-    `/CN=${name}/O=Acme Support`,
-  );
+  openssl(dir, 'req', ...newKey(name), '-out', `${name}.csr`, '-subj', `/CN=${name}/O=Acme Support`);
   openssl(
     dir,
     'x509',
@@ -66,24 +63,7 @@ function issue(dir: string, name: string, ca: string, days: number): void {
 export function makeClientCerts(): ClientCerts {
   const dir = mkdtempSync(join(tmpdir(), 'agent-console-client-certs-'));
   for (const ca of ['company-ca', 'stranger-ca']) {
-    openssl(
-      dir,
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-keyout',
-      `${ca}-key.pem`,
-      '-out',
-      `${ca}.pem`,
-      '-subj',
-      `/CN=${ca}`,
-      '-days',
-      '30',
-    );
+    openssl(dir, 'req', '-x509', ...newKey(ca), '-out', `${ca}.pem`, '-subj', `/CN=${ca}`, '-days', '30');
   }
   issue(dir, 'alice', 'company-ca', 365);
   issue(dir, 'soon', 'company-ca', 5);
