@@ -7,7 +7,7 @@ import { guardTerminal } from '../core/output-guard';
 import { updateNotice } from '../core/app-updates';
 import { defaultDataDir, keychainServiceFromEnvironment } from '../core/paths';
 import { watchClosedOutput, type ClosedOutput } from './closed-output';
-import type { Io, Options } from './commands';
+import type { Io, Options } from './command-io';
 import { describeError, EXIT, exitCodeFor, onStopSignals } from './output';
 
 /** The options every command takes, before or after its name. */

@@ -9,7 +9,7 @@ import { Fixture } from '../../shared/fixture';
 import { ApiError } from '../core/api-error';
 import { FixtureStore } from '../core/fixture-store';
 import { mockDataDir } from '../core/paths';
-import type { Io, Options } from './commands';
+import type { Io, Options } from './command-io';
 import { table, UsageError } from './output';
 
 interface Target {

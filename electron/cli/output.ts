@@ -72,6 +72,7 @@ const HEADERS: Readonly<Record<string, string>> = {
   last4: 'Ends in',
   baseUrl: 'Base URL',
   caCertPath: 'CA certificate',
+  clientCert: 'Client certificate',
   createdAt: 'Created',
   deployed_at: 'Deployed',
   session_id: 'Session',

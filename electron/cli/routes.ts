@@ -9,13 +9,11 @@ import {
   chatCommand,
   conversationsCommand,
   healthCommand,
-  keysCommand,
-  profilesCommand,
   threadsCommand,
   usageCommand,
-  type Io,
-  type Options,
 } from './commands';
+import type { Io, Options } from './command-io';
+import { keysCommand, profilesCommand } from './profiles-commands';
 import { completeValues, completionScript, SHELLS, type Shell } from './completion';
 import { mockCommand } from './mock-commands';
 import { UsageError } from './output';
@@ -101,6 +99,15 @@ const profilesRoute: Route = (program, session) => {
     .option('--base-url <url>', "the service's address, e.g. https://agents.example.com")
     .option('--key <key-name>', 'the NAME of a key stored with `keys add` (never the key itself)')
     .option('--ca <file>', 'a PEM CA certificate to trust for this service')
+    .option(
+      '--proxy <url>',
+      'a proxy for this service, e.g. http://proxy.corp:3128 (`none`: direct; its password from AGENT_CONSOLE_PROXY_PASSWORD)',
+    )
+    .option(
+      '--client-cert <file>',
+      'a client certificate the service asks for: PEM (with its key) or PKCS#12 (passphrase from AGENT_CONSOLE_CLIENT_CERT_PASSPHRASE)',
+    )
+    .option('--client-key <file>', "the client certificate's key, when it is in a PEM file of its own")
     .option('--allow-new-origin', 'let the key be sent to a server it has not been sent to before')
     .action(session.action(sub(profilesCommand, 'add')));
   profiles

@@ -13,7 +13,7 @@ import {
 import type { AppLog } from './app-log';
 import { CoreError } from './core-error';
 import type { KeyVault } from './key-vault';
-import type { ProfileStore } from './profile-store';
+import type { AddOptions, ProfileStore } from './profile-store';
 import type { NewProfile, Profile } from './profiles';
 import { proxyPasswordAccount } from './profile-clients';
 import { rememberSecret } from './redact';
@@ -112,11 +112,13 @@ export async function addProfileConfirmed(
       confirmKey?: string | undefined;
       proxyPassword?: string | undefined;
     },
+  /** Where the user typed the command (the CLI), its own say on the key's origin; else confirmKey's. */
+  origin?: AddOptions,
 ): Promise<ProfileInfo> {
   const certFields = { clientCert, clientKey, clientCertPassphrase, noClientCert };
   const certificate = checkClientCert(certFields);
   if (confirmKey !== undefined) await core.vault.confirmWithSecret(profile.keyId, confirmKey);
-  const added = core.profiles.add(profile, { originConfirmed: confirmKey !== undefined });
+  const added = core.profiles.add(profile, origin ?? { originConfirmed: confirmKey !== undefined });
   try {
     await keepProxyPassword(core, added.id, proxyPassword);
     await keepClientCert(core, added.id, certificate, certFields);

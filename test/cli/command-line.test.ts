@@ -165,7 +165,9 @@ describe('messages', () => {
 
   test('tables have headers for people', async () => {
     const run = await cli(['--data-dir', dataDir, 'profiles']);
-    expect(run.stdout.split('\n')[0]).toMatch(/^Active\s+Name\s+Base URL\s+Key\s+CA certificate$/);
+    expect(run.stdout.split('\n')[0]).toMatch(
+      /^Active\s+Name\s+Base URL\s+Key\s+CA certificate\s+Proxy\s+Client certificate$/,
+    );
   });
 });
 

@@ -20,6 +20,7 @@ import {
   testService,
 } from '../support/keychain';
 import { removeDir, tempDir } from '../support/mock';
+import { runNode } from '../support/run-process';
 
 let certs: ClientCerts;
 let mock: MockServer;
@@ -209,3 +210,60 @@ test('`agent-console mock serve --client-ca`: the mock a person tries mutual TLS
     child.kill('SIGTERM');
   }
 }, 60_000);
+
+test('`agent-console profiles add --client-cert` from a terminal: the PKCS#12 file as given, its passphrase from the environment into the keychain, and the service answers', async () => {
+  const service = testService('cli-client-cert');
+  const dataDir = join(dir, 'cli');
+  const cli = (args: string[], env: NodeJS.ProcessEnv = {}, stdin = '') =>
+    runNode(['bin/agent-console.js', '--data-dir', dataDir, ...args], {
+      env: { AGENT_CONSOLE_KEYCHAIN_SERVICE: service, ...env },
+      stdin,
+    });
+  try {
+    expect((await cli(['keys', 'add', '--name', 'secured'], {}, `${mock.keys.pro}\n`)).code).toBe(0);
+    const common = ['--base-url', mock.baseUrl, '--key', 'secured', '--ca', mock.caCertPath];
+
+    await cli(['profiles', 'add', '--name', 'without', ...common]);
+    const refused = await cli(['--profile', 'without', 'agents']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('asked for a client certificate');
+
+    const missing = await cli([
+      'profiles',
+      'add',
+      '--name',
+      'typo',
+      ...common,
+      '--client-cert',
+      join(certs.dir, 'nope.p12'),
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`Could not read --client-cert ${join(certs.dir, 'nope.p12')}: ENOENT.`);
+
+    const p12 = join(certs.dir, 'alice.p12');
+    const wrong = await cli(['profiles', 'add', '--name', 'secured', ...common, '--client-cert', p12], {
+      AGENT_CONSOLE_CLIENT_CERT_PASSPHRASE: 'not it',
+    });
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toContain('The passphrase does not open the PKCS#12 file.');
+
+    const added = await cli(['profiles', 'add', '--name', 'secured', ...common, '--client-cert', p12], {
+      AGENT_CONSOLE_CLIENT_CERT_PASSPHRASE: P12_PASSPHRASE,
+    });
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toMatch(
+      /Added profile "secured" \(.*, client certificate CN=alice, O=Acme Support valid until \d{4}-\d{2}-\d{2}\)\./,
+    );
+    const listed = await cli(['profiles']);
+    expect(listed.stdout).toContain('CN=alice, O=Acme Support (until');
+
+    const agents = await cli(['--profile', 'secured', 'agents']);
+    expect(agents.code, agents.stderr).toBe(0);
+    // The passphrase is in the keychain only: in no file of the data folder, in no output.
+    expect(filesContaining(dataDir, P12_PASSPHRASE)).toEqual([]);
+    for (const run of [added, listed, agents]) expect(run.stdout + run.stderr).not.toContain(P12_PASSPHRASE);
+    expect(await keychainAccounts(service)).toContainEqual(expect.stringMatching(/^client-cert-passphrase:/));
+  } finally {
+    await clearService(service);
+  }
+}, 120_000);
