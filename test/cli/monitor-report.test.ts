@@ -67,7 +67,8 @@ beforeAll(async () => {
     status: 'unhealthy',
     startedAt: at(10, 3, 0),
     checks: ['health poll: unhealthy'],
-    firstFailure: 'Production: api down (was healthy).',
+    // Words from the service, written as text: its markup is not the report's.
+    firstFailure: `Production: api down, <img src=x onerror="alert('x')"> (was healthy).`,
   });
   log.acknowledge(incident.id, at(10, 3, 4), 'Dana');
   log.resolve(incident.id, at(10, 3, 12), 'monitor');
@@ -109,7 +110,7 @@ test('HTML: a self-contained page with the figures, the incident and the mainten
   expect(html).toContain('43.0 min allowed, 65.1 % left, burn rate 0.34');
   expect(html).toContain('2500 ms (target 2000 ms, missed)');
   expect(html).toContain(
-    '<td>2026-11-10 03:00 UTC</td><td>Unhealthy</td><td>Production: api down (was healthy).</td><td>Dana, 2026-11-10 03:04 UTC</td><td>2026-11-10 03:12 UTC</td>',
+    '<td>2026-11-10 03:00 UTC</td><td>Unhealthy</td><td>Production: api down, &lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt; (was healthy).</td><td>Dana, 2026-11-10 03:04 UTC</td><td>2026-11-10 03:12 UTC</td>',
   );
   expect(html).toContain('<tr><td>2026-11-01 02:00 UTC</td><td>2026-11-01 04:00 UTC</td></tr>');
 

@@ -7,6 +7,7 @@
 import type { Incident } from '../../../shared/incident';
 import { WATCH_WORDS } from '../../../shared/monitor';
 import { csvText } from '../../../shared/csv';
+import { escapeHtml } from '../../../shared/html-text';
 import { MINUTE, minuteCount, type MinuteRollup } from './minute-history';
 import type { MonitorConfig } from './monitor-config';
 
@@ -164,12 +165,6 @@ export function reportCsv(periods: readonly PeriodFigures[], decimals: number): 
   );
 }
 
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
-
 const when = (ms: number) => iso(ms).replace('T', ' ').replace('Z', ' UTC');
 
 function monitorSection(p: PeriodFigures, decimals: number): string {
@@ -205,7 +200,7 @@ function monitorSection(p: PeriodFigures, decimals: number): string {
     ? `<table><caption>Incidents</caption><thead><tr><th>Started</th><th>Status</th><th>What failed</th><th>Acknowledged</th><th>Resolved</th></tr></thead><tbody>${p.incidents
         .map(
           (i) =>
-            `<tr><td>${when(i.startedAt)}</td><td>${escape(WATCH_WORDS[i.status])}</td><td>${escape(i.firstFailure)}</td><td>${i.acknowledged ? `${escape(i.acknowledged.by)}, ${when(i.acknowledged.at)}` : '—'}</td><td>${i.resolved ? when(i.resolved.at) : 'open'}</td></tr>`,
+            `<tr><td>${when(i.startedAt)}</td><td>${escapeHtml(WATCH_WORDS[i.status])}</td><td>${escapeHtml(i.firstFailure)}</td><td>${i.acknowledged ? `${escapeHtml(i.acknowledged.by)}, ${when(i.acknowledged.at)}` : '—'}</td><td>${i.resolved ? when(i.resolved.at) : 'open'}</td></tr>`,
         )
         .join('')}</tbody></table>`
     : '<p>No incidents.</p>';
@@ -214,8 +209,8 @@ function monitorSection(p: PeriodFigures, decimals: number): string {
         .map((m) => `<tr><td>${when(m.from)}</td><td>${when(m.to)}</td></tr>`)
         .join('')}</tbody></table>`
     : '<p>No maintenance.</p>';
-  return `<section><h2>${escape(p.monitorName)}</h2><table class="figures"><tbody>${rows
-    .map(([k, v]) => `<tr><th scope="row">${k}</th><td>${escape(v)}</td></tr>`)
+  return `<section><h2>${escapeHtml(p.monitorName)}</h2><table class="figures"><tbody>${rows
+    .map(([k, v]) => `<tr><th scope="row">${k}</th><td>${escapeHtml(v)}</td></tr>`)
     .join('')}</tbody></table>${incidents}${maintenance}</section>`;
 }
 
@@ -225,7 +220,7 @@ export function reportHtml(
   options: { title: string; decimals: number; generatedAt: number },
 ): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escape(options.title)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(options.title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
 body{font:14px/1.45 system-ui,sans-serif;color:#1b1f24;max-width:60rem;margin:2rem auto;padding:0 1rem}
@@ -235,7 +230,7 @@ table{border-collapse:collapse;margin:.6rem 0;width:100%}th,td{text-align:left;p
 .muted{color:#5b6470}
 @media print{body{margin:0;max-width:none}section{break-inside:avoid}}
 </style></head><body>
-<h1>${escape(options.title)}</h1>
+<h1>${escapeHtml(options.title)}</h1>
 <p class="muted">Generated ${when(options.generatedAt)}. Times in UTC. Availability is up minutes over up and down minutes, ${options.decimals} decimals, cut (not rounded); maintenance and minutes not checked are left out.</p>
 ${periods.map((p) => monitorSection(p, options.decimals)).join('\n')}
 </body></html>

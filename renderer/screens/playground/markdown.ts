@@ -4,12 +4,7 @@
 // through. Links are opened by the view, after the user confirms (markdown-view.tsx).
 import DOMPurify from 'dompurify';
 import { Marked, type Tokens } from 'marked';
-
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
+import { escapeHtml } from '../../../shared/html-text';
 
 const marked = new Marked({
   gfm: true,
