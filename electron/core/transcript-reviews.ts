@@ -80,10 +80,12 @@ export class TranscriptReviews {
     return reviewQueue(this.db(), query);
   }
 
-  /** The reviews as a file's text, newest first. */
-  export(query: ReviewExportQuery, format: 'csv' | 'json'): string {
+  /** The reviews as a file's text, newest first, and how many it holds. */
+  export(query: ReviewExportQuery, format: 'csv' | 'json'): { text: string; count: number } {
     const rows = exportedReviews(this.db(), query);
-    return format === 'csv' ? reviewsCsv(rows) : reviewsJson(rows, new Date(this.clock.now()).toISOString());
+    const text =
+      format === 'csv' ? reviewsCsv(rows) : reviewsJson(rows, new Date(this.clock.now()).toISOString());
+    return { text, count: rows.length };
   }
 
   /** A write that failed for the disk's sake is said in words; nothing of it was kept. */

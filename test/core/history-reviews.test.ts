@@ -278,7 +278,7 @@ describe('export', () => {
     });
     now += 1000;
     reviews().save('embedded-mock', { kind: 'thread', id: 't', verdict: 'good', labels: [], note: 'ok' });
-    const json = JSON.parse(reviews().export({}, 'json')) as { reviews: Record<string, unknown>[] };
+    const json = JSON.parse(reviews().export({}, 'json').text) as { reviews: Record<string, unknown>[] };
     expect(json.reviews).toEqual([
       expect.objectContaining({
         kind: 'thread',
@@ -302,15 +302,15 @@ describe('export', () => {
       id: 'a',
       message: 3,
     });
-    const csv = reviews().export({ label: 'refund' }, 'csv').split('\r\n');
+    const csv = reviews().export({ label: 'refund' }, 'csv').text.split('\r\n');
     expect(csv[0]).toBe(
       'reviewed_at,profile_id,kind,id,message_index,role,agent,verdict,labels,note,text,link',
     );
     expect(csv[1]).toContain(',session,a,3,agent,echo,wrong,refund; shipping,"\'=HYPERLINK(""x"")\nRefunds');
     expect(csv[1]).toMatch(/,#\/conversations\/a\?message=3$/);
     expect(csv).toHaveLength(3);
-    expect(JSON.parse(reviews().export({ since: new Date(now).toISOString() }, 'json')).reviews).toHaveLength(
-      1,
-    );
+    expect(
+      JSON.parse(reviews().export({ since: new Date(now).toISOString() }, 'json').text).reviews,
+    ).toHaveLength(1);
   });
 });
