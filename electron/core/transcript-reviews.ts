@@ -28,7 +28,7 @@ import {
 } from './history/reviews';
 import { HistoryError } from './history/schema';
 
-export type { ExportedReview, ReviewExportQuery } from './history/review-export';
+export type { ReviewExportQuery } from './history/review-export';
 export type { QueueQuery } from './history/review-queue';
 
 export class TranscriptReviews {

@@ -13,7 +13,7 @@ export function LabelChip({ name, colour }: { name: string; colour: string | und
   );
 }
 
-export function VerdictBadge({ verdict }: { verdict: Verdict }) {
+function VerdictBadge({ verdict }: { verdict: Verdict }) {
   return <span className={`verdict verdict-${verdict}`}>{VERDICT_WORDS[verdict]}</span>;
 }
 

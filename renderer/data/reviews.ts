@@ -8,7 +8,7 @@ import { bridge } from '../bridge';
 import { useActiveProfileId } from './profiles';
 import { queryKeys } from './query-keys';
 
-export const labelsQuery = () =>
+const labelsQuery = () =>
   queryOptions({ queryKey: queryKeys.reviews.labels(), queryFn: () => bridge.reviews.labels({}) });
 
 export const useLabels = () => useQuery(labelsQuery());

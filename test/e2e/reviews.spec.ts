@@ -189,6 +189,12 @@ test('a support person labels three replies of an order’s conversation, works 
   await expect(app.getByRole('heading', { name: 'Conversations', level: 1 })).toBeVisible();
   await expect(app.getByLabel('The message the search found')).toContainText('the parcel for order 4711');
 
+  // Pasted into Open by id (the desktop app has no address bar), a link opens its reply too.
+  const wrongLink = json.reviews.find((r) => r.verdict === 'wrong')?.link as string;
+  await app.getByRole('searchbox', { name: 'Agent, thread or conversation id' }).fill(wrongLink);
+  await app.keyboard.press('Enter');
+  await expect(app.getByLabel('The message the search found')).toContainText('Refunds take 90 days');
+
   // Saved means kept: a reload shows the reviews from the database.
   await app.reload();
   await app.locator('[data-app-state="ready"]').waitFor();

@@ -22,7 +22,7 @@ import { inTransaction, statement } from './statements';
 import { shownText as shown, storedText as stored } from './stored-text';
 
 /** A review or label the user can fix: the words say what was refused and why. */
-export class ReviewError extends CoreError {
+class ReviewError extends CoreError {
   override readonly name = 'ReviewError';
 }
 
