@@ -7,17 +7,13 @@ import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEven
 import type { SearchHit } from '../../shared/transcript';
 import { ErrorMessage } from '../components/error-message';
 import { ExactTime } from '../components/relative-time';
+import { LabelSelect } from '../components/label-select';
+import { typingIn } from '../components/typing-target';
 import { useActiveProfileId } from '../data/profiles';
 import { useLabels } from '../data/reviews';
 import { historySearchQuery, type HistorySearchInput } from '../data/transcripts';
 import { openHistory } from '../stores/history-link';
 import './history-search.css';
-
-/** Where typing goes: "/" there is a character, not the search's key. */
-function typingIn(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-}
 
 function openHit(hit: SearchHit): void {
   openHistory({ kind: hit.kind, id: hit.id, message: hit.index });
@@ -89,20 +85,7 @@ function Results({ search, onOpen }: { search: HistorySearchInput; onOpen: (hit:
 
 /** The team's labels to narrow by: a message's own review's, or its record's. */
 function LabelFilter({ value, onChange }: { value: string; onChange: (label: string) => void }) {
-  const labels = useLabels().data ?? [];
-  return (
-    <label>
-      Label{' '}
-      <select value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">any</option>
-        {labels.map((l) => (
-          <option key={l.id} value={l.name}>
-            {l.name}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  return <LabelSelect labels={useLabels().data ?? []} value={value} onChange={onChange} />;
 }
 
 export function HistorySearch() {

@@ -98,6 +98,7 @@ test('a support person labels three replies of an order’s conversation, works 
   await form2
     .getByRole('textbox', { name: /Note/ })
     .fill('Refunds for order 4711 arrive within 5 working days; it was sent on Monday.');
+  await screenshotLightAndDark(app, 'reviews-form');
   await form2.getByRole('button', { name: 'Save review' }).click();
   const message2 = detail.locator('.messages > li').nth(1);
   await expect(message2.locator('.verdict')).toHaveText('Wrong');

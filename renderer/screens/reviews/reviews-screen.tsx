@@ -7,8 +7,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { VERDICT_WORDS, VERDICTS, type QueueItem, type Verdict } from '../../../shared/review';
 import { ErrorMessage } from '../../components/error-message';
+import { LabelSelect } from '../../components/label-select';
 import { ReviewSummary } from '../../components/review-chips';
 import { ExactTime } from '../../components/relative-time';
+import { typingIn } from '../../components/typing-target';
 import { useActiveProfileId } from '../../data/profiles';
 import { reviewQueueQuery, useLabels, type QueueQuery } from '../../data/reviews';
 import { ScreenHeading } from '../../shell/screen-heading';
@@ -18,12 +20,6 @@ import { QueueItemDetail } from './queue-item-detail';
 import { ReviewsExport } from './reviews-export';
 import '../../components/browsers.css';
 import './reviews-screen.css';
-
-/** Where typing goes: j and k there are letters, not the queue's keys. */
-function typingIn(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-}
 
 export function ReviewsScreen() {
   const profile = useActiveProfileId();
@@ -99,17 +95,7 @@ export function ReviewsScreen() {
               <option value="all">all</option>
             </select>
           </label>
-          <label>
-            Label{' '}
-            <select value={view.label} onChange={(e) => set({ label: e.target.value })}>
-              <option value="">any</option>
-              {labels.map((l) => (
-                <option key={l.id} value={l.name}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LabelSelect labels={labels} value={view.label} onChange={(label) => set({ label })} />
           <label>
             Verdict{' '}
             <select value={view.verdict} onChange={(e) => set({ verdict: e.target.value as Verdict | '' })}>
