@@ -19,6 +19,7 @@ import { RateGauge } from './shell/rate-gauge';
 import { ThemeSwitch } from './shell/theme-switch';
 import { UpdateReady } from './shell/update-ready';
 import { WindowTitle } from './shell/window-title';
+import { followHistoryLinks } from './stores/history-link';
 import { SCREENS, useNavigation, type Screen } from './stores/navigation';
 
 // Each screen is its own chunk, fetched when first shown: the first paint carries only the shell
@@ -41,6 +42,7 @@ const SCREEN_VIEWS = {
   Playground: screenChunk(() =>
     import('./screens/playground/playground-screen').then((m) => m.PlaygroundScreen),
   ),
+  Reviews: screenChunk(() => import('./screens/reviews/reviews-screen').then((m) => m.ReviewsScreen)),
   Profiles: screenChunk(() => import('./screens/profiles/profiles-screen').then((m) => m.ProfilesScreen)),
   Settings: screenChunk(() => import('./screens/settings/settings-screen').then((m) => m.SettingsScreen)),
   Tests: screenChunk(() => import('./screens/suites/tests-screen').then((m) => m.TestsScreen)),
@@ -124,6 +126,8 @@ function Shell() {
     // Status changes notify whichever screen is showing, from the first one (the Health screen is
     // a lazy chunk: started there, nothing was notified until it had been opened).
     startHealthNotifications();
+    // An in-app link (a reviews export's) in the address opens its conversation or thread.
+    return followHistoryLinks();
   }, []);
   const ready = info.isSuccess && profiles.isSuccess;
   useEffect(() => {

@@ -23,6 +23,7 @@ import { profilesHandlers } from './handlers/profiles';
 import { rateHandlers } from './handlers/rate';
 import { suitesHandlers } from './handlers/suites';
 import { threadsHandlers } from './handlers/threads';
+import { reviewsHandlers } from './handlers/reviews';
 import { transcriptsHandlers } from './handlers/transcripts';
 import { usageHandlers } from './handlers/usage';
 
@@ -73,6 +74,7 @@ export class BridgeHost {
       ...healthHandlers(context),
       ...monitorsHandlers(context),
       ...transcriptsHandlers(context),
+      ...reviewsHandlers(context),
       ...mockHandlers(context),
       ...suitesHandlers(context),
     };

@@ -254,6 +254,29 @@ const searchRoute: Route = (program, session) => {
     );
 };
 
+const reviewsRoute: Route = (program, session) => {
+  const reviews = program
+    .command('reviews')
+    .description(
+      'the reviews made in the app: verdicts, labels and notes on recorded conversations and replies',
+    );
+  reviews
+    .command('export')
+    .description(
+      'every review, newest first, with ids and the in-app link back, as CSV (the default) or JSON',
+    )
+    .addOption(new Option('--format <format>', 'csv or json (default: csv)').choices(['csv', 'json']))
+    .option('--label <name>', 'only reviews that carry this label')
+    .option('--since <when>', 'only reviews made from this date, time or age (2026-01-15, 7d, 24h)')
+    .addHelpText('after', "\nEvery profile's reviews unless --profile names one.")
+    .action(
+      session.action(
+        async (context) => (await import('./reviews-command')).reviewsExportCommand(context),
+        'agent-console reviews export',
+      ),
+    );
+};
+
 const mockRoute: Route = (program, session) => {
   const mock = program
     .command('mock')
@@ -407,6 +430,7 @@ export const ROUTES: readonly Route[] = [
   testRoute,
   monitorRoute,
   searchRoute,
+  reviewsRoute,
   mockRoute,
   mcpRoute,
   openapiRoute,

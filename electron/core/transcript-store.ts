@@ -41,6 +41,7 @@ import { forgetImportProblem, importTranscriptFiles, type ImportLog } from './hi
 import { applyChange, exists, type HistoryChange } from './history/writes';
 import { redactSecrets } from './redact';
 import { profileDir, TranscriptFileError, transcriptFile } from './transcript-file';
+import { TranscriptReviews } from './transcript-reviews';
 
 export * from '../../shared/transcript';
 export { HistoryError } from './history/schema';
@@ -94,6 +95,8 @@ export class TranscriptStore {
   private retryTimer: NodeJS.Timeout | undefined;
   private retryMs = RETRY_FIRST_MS;
   private failing = false;
+  /** Labels, verdicts and notes on what is recorded, in the same database. */
+  readonly reviews: TranscriptReviews;
 
   constructor(folder: string, options: TranscriptStoreOptions = {}) {
     this.root = join(resolve(folder), 'transcripts');
@@ -103,6 +106,7 @@ export class TranscriptStore {
     this.onWriteError = options.onWriteError ?? ((error) => console.error(error.message, error.cause));
     this.onWriteRecovered = options.onWriteRecovered ?? (() => undefined);
     this.log = options.log ?? { info: () => undefined, warn: (line) => console.error(line) };
+    this.reviews = new TranscriptReviews(() => this.db(), this.file, this.clock);
   }
 
   /**

@@ -1,11 +1,13 @@
 // "Open by id": paste an agent slug or id, a thread id, or a conversation's id or session id from a
-// ticket, and land on it in its browser with its detail open.
+// ticket, and land on it in its browser with its detail open; or a reviews export's in-app link,
+// which opens its conversation or thread at that message.
 import { useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../components/error-message';
 import { lookupId } from '../data/id-lookup';
 import { useActiveProfileId } from '../data/profiles';
 import { useAgentsView } from '../stores/agents-view';
 import { useConversationsView } from '../stores/conversations-view';
+import { openHistoryLink } from '../stores/history-link';
 import { useNavigation } from '../stores/navigation';
 import { useThreadsView } from '../stores/threads-view';
 
@@ -20,7 +22,7 @@ export function OpenById() {
   async function open(event: FormEvent) {
     event.preventDefault();
     const id = text.trim();
-    if (!id) return;
+    if (!id || openHistoryLink(id)) return;
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;

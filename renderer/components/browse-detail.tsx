@@ -1,11 +1,12 @@
 // The detail pane the browsers share (a conversation, a thread): a head with its close button, its
 // facts, what can be done with its known history (export it, replay it), and the history itself.
 import type { ReactNode } from 'react';
+import type { RecordReviews } from '../../shared/review';
 import type { Transcript } from '../../shared/transcript';
 import { downloadText } from './download';
 import { historyFileName, historyJson, historyMarkdown, type HistorySubject } from './history-export';
 import { replaySteps } from './replay-plan';
-import { TranscriptView } from './transcript-view';
+import { TranscriptView, type TranscriptViewProps } from './transcript-view';
 import { useEscapeToClose } from './use-escape';
 
 interface DetailPanelProps {
@@ -53,6 +54,8 @@ function FactRow({ term, value }: { term: string; value: ReactNode }) {
 interface HistoryActionsProps {
   subject: HistorySubject;
   transcript: Transcript | null | undefined;
+  /** The record's reviews, kept in its exports. */
+  reviews?: RecordReviews | undefined;
   /** Opens the replay of this history (its user messages sent again to another agent). */
   onReplay(): void;
   /** Actions of this kind of item, first in the row (Continue in playground). */
@@ -60,7 +63,7 @@ interface HistoryActionsProps {
 }
 
 /** Export the known history (Markdown to paste into a ticket, JSON to keep) and replay it. */
-export function HistoryActions({ subject, transcript, onReplay, children }: HistoryActionsProps) {
+export function HistoryActions({ subject, transcript, reviews, onReplay, children }: HistoryActionsProps) {
   const known = transcript ?? null;
   const canReplay = known ? replaySteps(known).length > 0 : false;
   const hasMessages = (known?.messages.length ?? 0) > 0;
@@ -68,8 +71,8 @@ export function HistoryActions({ subject, transcript, onReplay, children }: Hist
     downloadText(
       historyFileName(subject.kind, subject.id, format),
       format === 'md'
-        ? historyMarkdown(subject, known)
-        : historyJson(subject, known, new Date().toISOString()),
+        ? historyMarkdown(subject, known, reviews)
+        : historyJson(subject, known, new Date().toISOString(), reviews),
       format === 'md' ? 'text/markdown;charset=utf-8' : 'application/json',
     );
   }
@@ -103,6 +106,8 @@ interface HistorySectionProps {
   agent?: string | undefined;
   /** The message a history search opened, scrolled to and marked. */
   foundIndex?: number | undefined;
+  /** What shows under each message (its review). */
+  messageExtra?: TranscriptViewProps['messageExtra'];
 }
 
 export function HistorySection({
@@ -112,6 +117,7 @@ export function HistorySection({
   pending,
   agent,
   foundIndex,
+  messageExtra,
 }: HistorySectionProps) {
   return (
     <>
@@ -125,6 +131,7 @@ export function HistorySection({
         pending={pending}
         agent={agent}
         foundIndex={foundIndex}
+        messageExtra={messageExtra}
       />
     </>
   );

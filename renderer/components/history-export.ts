@@ -1,6 +1,7 @@
 // A thread's or a conversation's known history for a ticket, as Markdown (to paste) or JSON (to
 // keep). Only what this client recorded: the API returns no history, and the files
-// say so when it is partial.
+// say so when it is partial. The record's reviews go with it (docs/architecture.md, "Reviews").
+import { VERDICT_WORDS, type RecordReviews, type Review } from '../../shared/review';
 import type { Transcript } from '../../shared/transcript';
 
 export interface HistorySubject {
@@ -34,20 +35,40 @@ function quoteBlock(text: string): string {
     .join('\n');
 }
 
-export function historyMarkdown(subject: HistorySubject, transcript: Transcript | null): string {
+/** A review in one Markdown line, its note quoted below it. */
+function reviewLines(review: Review | undefined): string[] {
+  if (!review) return [];
+  const said = [
+    review.verdict ? VERDICT_WORDS[review.verdict] : undefined,
+    review.labels.length > 0 ? `labels: ${review.labels.join(', ')}` : undefined,
+  ].filter(Boolean);
+  return [
+    `**Review** (${review.reviewedAt})${said.length > 0 ? `: ${said.join(' · ')}` : ''}`,
+    '',
+    ...(review.note ? [quoteBlock(review.note), ''] : []),
+  ];
+}
+
+export function historyMarkdown(
+  subject: HistorySubject,
+  transcript: Transcript | null,
+  reviews?: RecordReviews,
+): string {
   const out = [
     `# ${subject.title}`,
     '',
     ...subject.facts.map((f) => `- ${f.label}: ${f.code ? `\`${f.value}\`` : f.value}`),
     `- History: ${transcript ? KNOWN[subject.kind][transcript.knownFrom] : 'Not known: this client has no record of its messages.'}`,
     '',
+    ...reviewLines(reviews?.record),
   ];
-  for (const m of transcript?.messages ?? []) {
+  for (const [i, m] of (transcript?.messages ?? []).entries()) {
     const who = m.role === 'user' ? 'User' : 'Agent';
     const status = m.status === 'complete' ? '' : ` (${m.status}${m.error ? `: ${m.error}` : ''})`;
     out.push(`## ${who} · ${m.at}${status}`, '');
     // Messages go in block quotes so their own Markdown (headings, rules) cannot break the layout.
     out.push(m.content ? quoteBlock(m.content) : '_(no text)_', '');
+    out.push(...reviewLines(reviews?.messages[i]));
   }
   return out.join('\n');
 }
@@ -56,6 +77,7 @@ export function historyJson(
   subject: HistorySubject,
   transcript: Transcript | null,
   exportedAt: string,
+  reviews?: RecordReviews,
 ): string {
   return `${JSON.stringify(
     {
@@ -65,6 +87,10 @@ export function historyJson(
         known_from: transcript?.knownFrom ?? 'unknown',
         messages: transcript?.messages ?? [],
       },
+      // The record's own review, then its messages' (each with its index).
+      reviews: reviews
+        ? [...(reviews.record ? [reviews.record] : []), ...Object.values(reviews.messages)]
+        : [],
     },
     null,
     2,

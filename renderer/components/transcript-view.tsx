@@ -1,11 +1,11 @@
 // What this client knows of a conversation's or thread's messages. The API returns no history,
 // so the view says plainly whether it is whole, partial, or unknown.
-import { useEffect, useRef } from 'react';
-import type { Transcript } from '../../shared/transcript';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { Transcript, TranscriptMessage } from '../../shared/transcript';
 import { ErrorMessage } from './error-message';
 import { ExactTime } from './relative-time';
 
-interface TranscriptViewProps {
+export interface TranscriptViewProps {
   transcript: Transcript | null | undefined;
   loading: boolean;
   error?: unknown;
@@ -18,6 +18,8 @@ interface TranscriptViewProps {
   agent?: string | undefined;
   /** A message to scroll into view and mark (one a history search opened), by its index. */
   foundIndex?: number | undefined;
+  /** What a screen shows under a message (its review), by the message's index. */
+  messageExtra?: ((index: number, message: TranscriptMessage) => ReactNode) | undefined;
 }
 
 function scrollingAncestor(el: HTMLElement): HTMLElement | undefined {
@@ -37,6 +39,7 @@ export function TranscriptView({
   pending,
   agent,
   foundIndex,
+  messageExtra,
 }: TranscriptViewProps) {
   const list = useRef<HTMLOListElement>(null);
   const count = transcript?.messages.length ?? 0;
@@ -95,6 +98,7 @@ export function TranscriptView({
               </div>
               {m.content ? <div className="message-text">{m.content}</div> : null}
               {m.error ? <div className="message-error">{m.error}</div> : null}
+              {messageExtra?.(i, m)}
             </li>
           ))}
           {pending ? (

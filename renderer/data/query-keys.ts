@@ -51,6 +51,13 @@ export const queryKeys = {
     one: (profile: ProfileKey, kind: TranscriptKind, id: string) =>
       ['transcripts', p(profile), kind, 'one', id] as const,
   },
+  /** Reviews of the recorded history (on disk); the labels are the whole console's. */
+  reviews: {
+    root: () => ['reviews'] as const,
+    labels: () => ['reviews', 'labels'] as const,
+    of: (profile: ProfileKey, kind: TranscriptKind, id: string) => ['reviews', p(profile), kind, id] as const,
+    queue: (profile: ProfileKey, query: object) => ['reviews', p(profile), 'queue', query] as const,
+  },
   usage: (profile: ProfileKey, days: number) => ['usage', p(profile), days] as const,
 
   health: {

@@ -7,29 +7,16 @@ import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEven
 import type { SearchHit } from '../../shared/transcript';
 import { ErrorMessage } from '../components/error-message';
 import { ExactTime } from '../components/relative-time';
+import { LabelSelect } from '../components/label-select';
+import { typingIn } from '../components/typing-target';
 import { useActiveProfileId } from '../data/profiles';
+import { useLabels } from '../data/reviews';
 import { historySearchQuery, type HistorySearchInput } from '../data/transcripts';
-import { useConversationsView } from '../stores/conversations-view';
-import { useFoundMessage } from '../stores/found-message';
-import { useNavigation } from '../stores/navigation';
-import { useThreadsView } from '../stores/threads-view';
+import { openHistory } from '../stores/history-link';
 import './history-search.css';
 
-/** Where typing goes: "/" there is a character, not the search's key. */
-function typingIn(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-}
-
 function openHit(hit: SearchHit): void {
-  useFoundMessage.setState({ found: { kind: hit.kind, id: hit.id, index: hit.index } });
-  if (hit.kind === 'session') {
-    useConversationsView.setState({ selected: { sessionId: hit.id } });
-    useNavigation.getState().go('Conversations');
-  } else {
-    useThreadsView.setState({ selectedId: hit.id, selectedRow: undefined });
-    useNavigation.getState().go('Threads');
-  }
+  openHistory({ kind: hit.kind, id: hit.id, message: hit.index });
 }
 
 function Snippet({ hit }: { hit: SearchHit }) {
@@ -96,12 +83,19 @@ function Results({ search, onOpen }: { search: HistorySearchInput; onOpen: (hit:
   );
 }
 
+/** The team's labels to narrow by: a message's own review's, or its record's. */
+function LabelFilter({ value, onChange }: { value: string; onChange: (label: string) => void }) {
+  return <LabelSelect labels={useLabels().data ?? []} value={value} onChange={onChange} />;
+}
+
 export function HistorySearch() {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [agent, setAgent] = useState('');
   const [since, setSince] = useState('');
   const [errorsOnly, setErrorsOnly] = useState(false);
+  const [reviewed, setReviewed] = useState<'' | 'yes' | 'no'>('');
+  const [label, setLabel] = useState('');
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const search: HistorySearchInput = {
@@ -109,6 +103,8 @@ export function HistorySearch() {
     ...(agent.trim() ? { agent: agent.trim() } : {}),
     ...(since ? { since: new Date(`${since}T00:00:00`).toISOString() } : {}),
     ...(errorsOnly ? { hasError: true } : {}),
+    ...(reviewed ? { reviewed: reviewed === 'yes' } : {}),
+    ...(label ? { label } : {}),
   };
 
   useEffect(() => {
@@ -210,6 +206,15 @@ export function HistorySearch() {
                 />{' '}
                 Only failed or with errors
               </label>
+              <label>
+                Reviewed{' '}
+                <select value={reviewed} onChange={(e) => setReviewed(e.target.value as typeof reviewed)}>
+                  <option value="">either</option>
+                  <option value="yes">reviewed</option>
+                  <option value="no">not reviewed</option>
+                </select>
+              </label>
+              <LabelFilter value={label} onChange={setLabel} />
             </div>
             <Results
               search={search}

@@ -6,6 +6,7 @@ export const SCREENS = [
   'Playground',
   'Threads',
   'Conversations',
+  'Reviews',
   'Agents',
   'Usage',
   'Health',
@@ -20,7 +21,9 @@ export const SCREENS = [
 export type Screen = (typeof SCREENS)[number];
 
 function fromHash(): Screen {
-  const wanted = decodeURIComponent(window.location.hash.replace(/^#\/?/, '')).toLowerCase();
+  // The screen is the first part: an in-app link names a record after it (stores/history-link.ts).
+  const [first = ''] = window.location.hash.replace(/^#\/?/, '').split(/[/?]/);
+  const wanted = decodeURIComponent(first).toLowerCase();
   return SCREENS.find((s) => s.toLowerCase() === wanted) ?? 'Playground';
 }
 

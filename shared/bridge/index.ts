@@ -14,6 +14,7 @@ import { MOCK_CALLS, type MockEvents } from './mock';
 import { MONITORS_CALLS, type MonitorsEvents } from './monitors';
 import { PROFILES_CALLS, type ProfilesEvents } from './profiles';
 import { RATE_CALLS, type RateEvents } from './rate';
+import { REVIEWS_CALLS } from './reviews';
 import { SUITES_CALLS, type SuitesEvents } from './suites';
 import { THREADS_CALLS } from './threads';
 import { TRANSCRIPTS_CALLS } from './transcripts';
@@ -43,6 +44,7 @@ export const BRIDGE_CALLS = {
   ...MONITORS_CALLS,
   ...CHAT_CALLS,
   ...TRANSCRIPTS_CALLS,
+  ...REVIEWS_CALLS,
   ...MOCK_CALLS,
   ...SUITES_CALLS,
 };

@@ -50,6 +50,8 @@ export const TRANSCRIPTS_CALLS = {
       since: isoTime.optional(),
       until: isoTime.optional(),
       hasError: z.boolean().optional(),
+      reviewed: z.boolean().optional(),
+      label: text(160).optional(),
       limit: z.number().int().min(1).max(200).optional(),
     }),
     output: returns<{ hits: SearchHit[]; more: boolean }>(),

@@ -72,6 +72,30 @@ const MIGRATIONS: readonly string[] = [
      INSERT INTO message_text (rowid, content, error) VALUES (new.rowid, new.content, new.error);
    END;
    INSERT INTO message_text (message_text) VALUES ('rebuild');`,
+  // 3: reviews (docs/architecture.md, "Reviews"): the team's labels, and a review per record or per
+  // message (-1 for the whole record), gone with its record.
+  `CREATE TABLE labels (
+     rowid INTEGER PRIMARY KEY,
+     name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+     colour TEXT NOT NULL
+   );
+   CREATE TABLE reviews (
+     rowid INTEGER PRIMARY KEY,
+     transcript INTEGER NOT NULL REFERENCES transcripts (rowid) ON DELETE CASCADE,
+     message INTEGER NOT NULL,
+     verdict TEXT CHECK (verdict IN ('good', 'needs-work', 'wrong')),
+     note TEXT NOT NULL,
+     reviewed_at TEXT NOT NULL,
+     reviewed_ms INTEGER NOT NULL,
+     UNIQUE (transcript, message)
+   );
+   CREATE INDEX reviews_recent ON reviews (reviewed_ms);
+   CREATE TABLE review_labels (
+     review INTEGER NOT NULL REFERENCES reviews (rowid) ON DELETE CASCADE,
+     label INTEGER NOT NULL REFERENCES labels (rowid) ON DELETE CASCADE,
+     PRIMARY KEY (review, label)
+   ) WITHOUT ROWID;
+   CREATE INDEX review_labels_by_label ON review_labels (label);`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -8,6 +8,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { MessageStatus, SearchHit, SnippetPart, TranscriptKind } from '../../../shared/transcript';
 import { recordOf } from './reads';
+import { LABELLED_SQL, REVIEWED_SQL } from './reviews';
 import { statement } from './statements';
 import { shownText as shown, storedText as stored } from './stored-text';
 
@@ -20,6 +21,10 @@ export interface HistorySearch {
   until?: string | undefined;
   /** Only messages that failed or carry an error. */
   hasError?: boolean | undefined;
+  /** Only messages reviewed (true) or not (false), themselves or as part of their record. */
+  reviewed?: boolean | undefined;
+  /** Only messages whose review, or whose record's, carries this label. */
+  label?: string | undefined;
   limit?: number | undefined;
 }
 
@@ -90,6 +95,8 @@ export function searchHistory(db: DatabaseSync, search: HistorySearch): SearchRe
   if (search.since !== undefined) filter('m.at_ms >= ?', Date.parse(search.since));
   if (search.until !== undefined) filter('m.at_ms <= ?', Date.parse(search.until));
   if (search.hasError) where.push("(m.error IS NOT NULL OR m.status = 'failed')");
+  if (search.reviewed !== undefined) where.push(`${search.reviewed ? '' : 'NOT '}${REVIEWED_SQL('m')}`);
+  if (search.label !== undefined) filter(LABELLED_SQL('m'), stored(search.label));
   const rows = statement(
     db,
     `SELECT t.profile_id, t.kind, t.id, t.agent, t.title, t.first_ask, m.seq, m.role, m.at, m.status,

@@ -10,6 +10,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExactTime } from '../../components/relative-time';
 import { transcriptQuery } from '../../data/transcripts';
 import { useActiveProfileId } from '../../data/profiles';
+import { useRecordReviews } from '../../data/reviews';
+import { RecordReview, useReplyReviews } from '../../browsers/record-review';
 import { useConversationsView, type ConversationSelection } from '../../stores/conversations-view';
 import { useFoundIndex } from '../../stores/found-message';
 import { openInPlayground } from '../../stores/playground-intent';
@@ -20,6 +22,8 @@ export function ConversationDetail({ selection }: { selection: ConversationSelec
   const profile = useActiveProfileId();
   const [confirming, setConfirming] = useState(false);
   const transcript = useQuery(transcriptQuery(profile, 'session', selection.sessionId));
+  const reviews = useRecordReviews('session', selection.sessionId).data;
+  const replyReviews = useReplyReviews('session', selection.sessionId);
   const row = selection.row;
   const agent = row?.agent ?? transcript.data?.agent;
   const subject = conversationSubject(selection.sessionId, row);
@@ -65,13 +69,16 @@ export function ConversationDetail({ selection }: { selection: ConversationSelec
       <HistoryActions
         subject={subject}
         transcript={transcript.data}
+        reviews={reviews}
         onReplay={() => openReplay({ kind: 'session', id: subject.id, agent: agent ?? '' })}
       >
         <button type="button" onClick={() => setConfirming(true)}>
           Continue in playground
         </button>
       </HistoryActions>
+      <RecordReview kind="session" id={selection.sessionId} recorded={!!transcript.data} />
       <HistorySection
+        messageExtra={replyReviews}
         transcript={transcript}
         serverCount={row?.message_count}
         noun="conversation"

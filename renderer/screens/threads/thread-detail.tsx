@@ -5,6 +5,8 @@ import { DetailPanel, Facts, HistoryActions, HistorySection } from '../../compon
 import { ExactTime } from '../../components/relative-time';
 import { transcriptQuery } from '../../data/transcripts';
 import { useActiveProfileId } from '../../data/profiles';
+import { useRecordReviews } from '../../data/reviews';
+import { RecordReview, useReplyReviews } from '../../browsers/record-review';
 import { useFoundIndex } from '../../stores/found-message';
 import { openReplay } from '../../stores/replay';
 import { useThreadsView, type ThreadRow } from '../../stores/threads-view';
@@ -14,6 +16,8 @@ import { threadSubject } from './thread-export';
 export function ThreadDetail({ thread, listed }: { thread: ThreadRow; listed: boolean }) {
   const profile = useActiveProfileId();
   const transcript = useQuery(transcriptQuery(profile, 'thread', thread.id));
+  const reviews = useRecordReviews('thread', thread.id).data;
+  const replyReviews = useReplyReviews('thread', thread.id);
   const pending = useThreadsView((s) => s.sending[thread.id]);
   const foundIndex = useFoundIndex('thread', thread.id);
   return (
@@ -48,9 +52,12 @@ export function ThreadDetail({ thread, listed }: { thread: ThreadRow; listed: bo
       <HistoryActions
         subject={threadSubject(thread)}
         transcript={transcript.data}
+        reviews={reviews}
         onReplay={() => openReplay({ kind: 'thread', id: thread.id, agent: thread.agent })}
       />
+      <RecordReview kind="thread" id={thread.id} recorded={!!transcript.data} />
       <HistorySection
+        messageExtra={replyReviews}
         transcript={transcript}
         serverCount={thread.message_count}
         noun="thread"
