@@ -6,6 +6,26 @@ import type { Incident } from '../incident';
 import type { MonitorNotification, MonitorView, TestNotificationResult } from '../monitor';
 import { id, none, returns, text, type DomainCalls } from './schemas';
 
+const address = z.email().max(320);
+/** A channel added in the app's form: what is a credential goes to the keychain, never the file. */
+const newChannel = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('webhook'), url: text(2000), format: z.enum(['json', 'slack']) }),
+  z.strictObject({ kind: z.literal('teams'), url: text(2000) }),
+  z.strictObject({ kind: z.literal('discord'), url: text(2000) }),
+  z.strictObject({ kind: z.literal('pagerduty'), routingKey: z.string().min(1).max(200) }),
+  z.strictObject({
+    kind: z.literal('email'),
+    host: z.string().min(1).max(253),
+    port: z.number().int().min(1).max(65_535).optional(),
+    tls: z.enum(['starttls', 'tls']).optional(),
+    user: z.string().min(1).max(200).optional(),
+    password: z.string().min(1).max(500).optional(),
+    from: address,
+    to: z.array(address).min(1).max(20),
+  }),
+]);
+export type NewChannel = z.output<typeof newChannel>;
+
 const monitorInput = z.strictObject({
   name: text(100),
   profileId: id,
@@ -32,17 +52,14 @@ const monitorInput = z.strictObject({
   muted: z.boolean().optional(),
   /** Maintenance windows: a YAML list as in the monitors file. */
   maintenanceYaml: text(20_000).optional(),
-  webhooks: z
-    .array(z.strictObject({ url: text(2000), format: z.enum(['json', 'slack']) }))
-    .max(10)
-    .optional(),
+  webhooks: z.array(newChannel).max(10).optional(),
 });
 
 export const MONITORS_CALLS = {
   /** Every monitor: the saved ones and the active profile's own poll, as the Overview shows them. */
   'monitors:list': { input: none, output: returns<MonitorView[]>() },
   'monitors:add': { input: monitorInput, output: returns<MonitorView>() },
-  /** `keepWebhooks`: the ids of the webhooks to keep; new ones come in `webhooks` with their URLs. */
+  /** `keepWebhooks`: the ids of the channels to keep; new ones come in `webhooks` with their secrets. */
   'monitors:update': {
     input: monitorInput.extend({ id, keepWebhooks: z.array(id).max(20).default([]) }),
     output: returns<MonitorView>(),

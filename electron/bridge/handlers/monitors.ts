@@ -43,13 +43,13 @@ export function monitorsHandlers({ core, emit, onClose }: HandlerContext): Domai
     'monitors:add': async ({ webhooks, ...form }) =>
       monitors().add({
         ...monitorFromForm(form, core.profiles),
-        ...(webhooks ? { webhookUrls: webhooks } : {}),
+        ...(webhooks ? { newChannels: webhooks } : {}),
       }),
     'monitors:update': async ({ id, keepWebhooks, webhooks, ...form }) => {
       const kept = monitors().keptWebhooks(id, keepWebhooks);
       return monitors().update(id, {
         ...monitorFromForm(form, core.profiles, kept),
-        ...(webhooks ? { webhookUrls: webhooks } : {}),
+        ...(webhooks ? { newChannels: webhooks } : {}),
       });
     },
     'monitors:remove': async ({ id }) => {
