@@ -56,7 +56,9 @@ const PagerDutyChannel = z.strictObject({
   kind: z.literal('pagerduty'),
   id: ChannelId,
   routingKey: credential('A PagerDuty routing key', 'PAGERDUTY_ROUTING_KEY'),
-  endpoint: z.url({ protocol: /^https?$/ }).optional(),
+  endpoint: z
+    .url({ protocol: /^https?$/, error: 'An https:// URL (http:// only for this computer).' })
+    .optional(),
 });
 
 // A host name or an IP literal: nothing that could carry a line break into the SMTP dialogue.

@@ -63,7 +63,7 @@ export async function sendEmail(
     secure: config.tls === 'tls',
     requireTLS: config.tls === 'starttls',
     ...(config.user && password ? { auth: { user: config.user, pass: password } } : {}),
-    tls: { servername: config.host, minVersion: 'TLSv1.2', ...(ca ? { ca } : {}) },
+    tls: { minVersion: 'TLSv1.2', ...(ca ? { ca } : {}) },
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,

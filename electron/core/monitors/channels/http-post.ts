@@ -105,7 +105,7 @@ export async function postJson(url: string, body: string, what: string, options:
     } catch (error) {
       options.signal?.throwIfAborted();
       last = attemptSignal.aborted
-        ? `no answer within ${Math.round(timeoutMs / 1000)} s`
+        ? `no answer within ${timeoutMs / 1000} s`
         : ((error as { code?: string }).code ?? (error as Error).message);
     }
     if (attempt < ATTEMPTS) await options.sleep(wait);
