@@ -3,105 +3,37 @@
 // only once the connection is encrypted: an outage arrives with its words in the subject and body,
 // the password read from the environment; a monitor named with CR/LF in it adds no header and no
 // recipient; a server that never answers costs one bounded wait, not the monitor.
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server as NetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ManualClock } from '../../../shared/clock';
 import type { Monitor } from '../../../electron/core/monitors/monitor';
 import { ChannelDispatch } from '../../../electron/core/monitors/channels/channel-dispatch';
 import { createMemorySecretStore } from '../../../electron/core/secret-store';
 import { removeDir, tempDir } from '../../support/mock';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../../support/smtp-receiver';
 import { until } from '../../support/until';
 import { watchService, type WatchedService } from '../../support/watched-service';
 
 const PASSWORD = 'Smtp-pa55word-of-the-test-server';
-interface Received {
-  from: string;
-  to: string[];
-  secure: boolean;
-  user: string;
-  raw: string;
-}
-const received: Received[] = [];
 let dir: string;
-let smtp: SMTPServer;
-let smtpPort: number;
+let smtp: SmtpReceiver;
+let received: ReceivedMail[];
 let watched: WatchedService;
 let monitor: Monitor;
 
-function selfSigned(into: string): { key: string; cert: string } {
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-keyout',
-      'key.pem',
-      '-out',
-      'cert.pem',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { cwd: into, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  return {
-    key: readFileSync(join(into, 'key.pem'), 'utf8'),
-    cert: readFileSync(join(into, 'cert.pem'), 'utf8'),
-  };
-}
-
 beforeAll(async () => {
   dir = tempDir('agent-console-smtp-');
-  const { key, cert } = selfSigned(dir);
-  writeFileSync(join(dir, 'monitors.yaml'), '');
-  smtp = new SMTPServer({
-    secure: false,
-    key,
-    cert,
-    authMethods: ['PLAIN', 'LOGIN'],
-    onAuth(auth, _session, done) {
-      if (auth.username === 'monitor' && auth.password === PASSWORD) done(null, { user: auth.username });
-      else done(new Error('Invalid username or password'));
-    },
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (d: Buffer) => (raw += d.toString()));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          secure: session.secure,
-          user: String(session.user),
-          raw,
-        });
-        done();
-      });
-    },
-  });
-  smtp.on('error', () => undefined);
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpReceiver(dir, { user: 'monitor', password: PASSWORD });
+  received = smtp.received;
   process.env.TEST_SMTP_PASSWORD = PASSWORD;
   watched = await watchService('Production');
   const email = {
     kind: 'email' as const,
     host: '127.0.0.1',
-    port: smtpPort,
-    ca: join(dir, 'cert.pem'),
+    port: smtp.port,
+    ca: smtp.caFile,
     user: 'monitor',
     password: { env: 'TEST_SMTP_PASSWORD' },
     from: 'monitor@example.com',
@@ -120,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.TEST_SMTP_PASSWORD;
   await watched?.close();
-  await new Promise((resolve) => smtp.close(() => resolve(undefined)));
+  await smtp?.close();
   if (dir) removeDir(dir);
 });
 
@@ -160,7 +92,7 @@ test('a monitor named with CR/LF in it adds no header and no recipient', async (
   const result = await watched.core.monitors.sendTest(injected.id);
   expect(result.failures).toEqual([]);
   await until('the test email', () => received[before]);
-  const mail = received[before] as Received;
+  const mail = received[before] as ReceivedMail;
   expect(mail.to).toEqual(['oncall@example.com', 'ops@example.com']);
   const headers = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
   expect(headers).not.toMatch(/^bcc:/im);
