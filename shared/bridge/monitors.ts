@@ -2,11 +2,11 @@
 // notifications and a test notification.
 import { z } from 'zod';
 import { MAX_HEALTH_INTERVAL_MS, MIN_HEALTH_INTERVAL_MS } from '../health';
-import type { Incident } from '../incident';
+import type { Incident, IncidentName } from '../incident';
 import type { MonitorNotification, MonitorView, TestNotificationResult } from '../monitor';
 import { id, none, returns, text, type DomainCalls } from './schemas';
 
-const address = z.email().max(320);
+const address = z.email('An email address such as ops@example.com.').max(320);
 /** A channel added in the app's form: what is a credential goes to the keychain, never the file. */
 const newChannel = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('webhook'), url: text(2000), format: z.enum(['json', 'slack']) }),
@@ -83,6 +83,18 @@ export const MONITORS_CALLS = {
     output: returns<Incident>(),
   },
   'monitors:resolve': { input: z.strictObject({ id }), output: returns<Incident>() },
+  /** The name incidents are acknowledged under (Settings), and the OS user's it defaults to. */
+  'monitors:incidentName': { input: none, output: returns<IncidentName>() },
+  /** Blank goes back to the OS user's name. */
+  'monitors:setIncidentName': {
+    input: z.strictObject({
+      name: z
+        .string()
+        .max(100, 'At most 100 characters.')
+        .regex(/^[^\p{Cc}]*$/u, 'A name on one line, without control characters.'),
+    }),
+    output: returns<IncidentName>(),
+  },
 } as const satisfies DomainCalls<'monitors'>;
 
 export interface MonitorsEvents {

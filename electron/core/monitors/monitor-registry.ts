@@ -4,7 +4,6 @@
 // watches that profile. One place tells of changes: desktop notifications (the shell, the
 // browser), the channels (channels/), the tray and window title (the worst status), and the metrics.
 import { randomUUID } from 'node:crypto';
-import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Clock } from '../../../shared/clock';
 import type { HealthUpdate } from '../../../shared/health';
@@ -32,6 +31,7 @@ import {
   type MonitorInput,
 } from './monitor-config';
 import { IncidentDesk, type Telling } from './incident-desk';
+import { osUserName } from './incident-name';
 import { Monitor } from './monitor';
 import { implicitView, withWebhooks } from './monitor-view';
 import type { NewChannel } from '../../../shared/bridge/monitors';
@@ -129,7 +129,7 @@ export class MonitorRegistry {
           const config = this.monitors.get(incident.monitorId)?.config;
           if (config) this.channels.incidentActed(config.notify.webhooks, incident, action);
         },
-        operator: () => this.host.incidentName?.()?.trim() || userInfo().username,
+        operator: () => this.host.incidentName?.()?.trim() || osUserName(),
       },
       historyDir ? join(historyDir, 'incidents.jsonl') : undefined,
     );

@@ -176,7 +176,7 @@ export function MonitorForm({ editing, onDone }: FormProps) {
           <input type="checkbox" {...register('muted')} /> Muted (tell nobody)
         </label>
         {kept.fields.length > 0 ? (
-          <ul className="monitor-hooks" aria-label="Channels">
+          <ul className="monitor-hooks" aria-label="Webhooks">
             {kept.fields.map((h, index) => (
               <li key={h.key}>
                 {CHANNEL_WORDS[h.kind]}

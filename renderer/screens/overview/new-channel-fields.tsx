@@ -35,7 +35,8 @@ export function NewChannelFields({
       {kind === 'webhook' || kind === 'teams' || kind === 'discord' ? (
         <>
           <label className="monitor-form-wide">
-            {kind === 'webhook' ? 'Webhook URL' : `${CHANNEL_WORDS[kind]} webhook URL`} (kept in the keychain)
+            {kind === 'webhook' ? 'Add a webhook URL' : `${CHANNEL_WORDS[kind]} webhook URL`} (kept in the
+            keychain)
             <input type="url" placeholder={URL_PLACEHOLDER[kind]} {...register('webhooks.0.url')} />
             <FieldError error={errors?.url} />
           </label>
@@ -88,7 +89,7 @@ export function NewChannelFields({
           </label>
           <label>
             From
-            <input type="email" placeholder="monitor@example.com" {...register('webhooks.0.from')} />
+            <input inputMode="email" placeholder="monitor@example.com" {...register('webhooks.0.from')} />
             <FieldError error={errors?.from} />
           </label>
           <label className="monitor-form-wide">
