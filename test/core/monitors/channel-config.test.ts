@@ -136,3 +136,23 @@ describe('each kind of channel', () => {
     expect(monitor?.notify.webhooks[0]).toMatchObject({ ca: '/srv/watch/certs/mail-ca.pem' });
   });
 });
+
+test('the README’s channels example is a file the monitor accepts, with every kind in it', async () => {
+  const { readFileSync } = await import('node:fs');
+  const readme = readFileSync('README.md', 'utf8');
+  const block = /### Channels[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+  const indented = block
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+  const text = `monitors:\n  - name: Production\n    profile: Production\n${indented}`;
+  const [monitor] = parseMonitorsFile(text, 'README.md');
+  expect(monitor?.notify.webhooks.map((c) => c.kind)).toEqual([
+    'webhook',
+    'teams',
+    'discord',
+    'pagerduty',
+    'email',
+  ]);
+  expect(monitor?.notify.escalate).toEqual({ after: 15 * 60_000, to: ['oncall'] });
+});
