@@ -7,10 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { systemClock } from '../../../shared/clock';
 import type { MonitorNotification } from '../../../shared/monitor';
-import type { Monitor } from '../../../electron/core/monitors/monitor';
 import { ChannelDispatch } from '../../../electron/core/monitors/channels/channel-dispatch';
 import { createMemorySecretStore } from '../../../electron/core/secret-store';
-import { watchService } from '../../support/watched-service';
+import { watchProduction, watchService } from '../../support/watched-service';
 
 let server: Server;
 let base: string;
@@ -185,14 +184,9 @@ test('a monitor whose channel hangs goes on checking, and stopping it ends the w
   const watched = await watchService('Production');
   try {
     process.env.TEST_TEAMS_HANG = `${base}/hang/teams`;
-    const view = await watched.core.monitors.add({
-      name: 'Production',
-      profile: 'Production',
-      health: { every: '24h' },
-      notify: { webhooks: [{ kind: 'teams', url: { env: 'TEST_TEAMS_HANG' } }] },
+    const monitor = await watchProduction(watched, {
+      webhooks: [{ kind: 'teams', url: { env: 'TEST_TEAMS_HANG' } }],
     });
-    const monitor = watched.core.monitors.get(view.id) as Monitor;
-    await monitor.health.checkNow();
     watched.mock.server.control.setHealth({ api: 'down' });
     await monitor.health.checkNow();
     await monitor.health.checkNow();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Monitor } from '../../../electron/core/monitors/monitor';
 import { until } from '../../support/until';
-import { watchService, type WatchedService } from '../../support/watched-service';
+import { watchProduction, watchService, type WatchedService } from '../../support/watched-service';
 
 let watched: WatchedService;
 let monitor: Monitor;
@@ -16,11 +16,9 @@ beforeAll(async () => {
   watched = await watchService('Production');
   process.env.TEST_TEAMS_URL = `${watched.receiverUrl}/teams`;
   process.env.TEST_PAGERDUTY_KEY = ROUTING_KEY;
-  const view = await watched.core.monitors.add({
-    name: 'Production',
-    profile: 'Production',
-    health: { every: '24h' },
-    notify: {
+  monitor = await watchProduction(
+    watched,
+    {
       webhooks: [
         { kind: 'teams', url: { env: 'TEST_TEAMS_URL' } },
         {
@@ -30,9 +28,8 @@ beforeAll(async () => {
         },
       ],
     },
-    newChannels: [{ kind: 'discord', url: `${watched.receiverUrl}/discord` }],
-  });
-  monitor = watched.core.monitors.get(view.id) as Monitor;
+    [{ kind: 'discord', url: `${watched.receiverUrl}/discord` }],
+  );
   watched.core.monitors.start();
   await until('the first poll', () => (monitor.currentStatus() === 'healthy' ? true : undefined));
 }, 30_000);

@@ -14,7 +14,7 @@ import { createMemorySecretStore } from '../../../electron/core/secret-store';
 import { removeDir, tempDir } from '../../support/mock';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../../support/smtp-receiver';
 import { until } from '../../support/until';
-import { watchService, type WatchedService } from '../../support/watched-service';
+import { watchProduction, watchService, type WatchedService } from '../../support/watched-service';
 
 const PASSWORD = 'Smtp-pa55word-of-the-test-server';
 let dir: string;
@@ -39,14 +39,7 @@ beforeAll(async () => {
     from: 'monitor@example.com',
     to: ['oncall@example.com', 'ops@example.com'],
   };
-  const view = await watched.core.monitors.add({
-    name: 'Production',
-    profile: 'Production',
-    health: { every: '24h' },
-    notify: { webhooks: [email] },
-  });
-  monitor = watched.core.monitors.get(view.id) as Monitor;
-  await monitor.health.checkNow();
+  monitor = await watchProduction(watched, { webhooks: [email] });
 }, 60_000);
 
 afterAll(async () => {

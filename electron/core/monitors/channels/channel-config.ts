@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CHANNEL_WORDS } from '../../../../shared/monitor';
 
 export const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
-export const EnvRef = z.strictObject({
+const EnvRef = z.strictObject({
   env: z.string().regex(ENV_NAME, 'An environment variable name: A-Z, 0-9 and _.'),
 });
 /** In the app's file: the id of a secret in the keychain (the value itself never touches the file). */

@@ -11,13 +11,13 @@ import type { EmailConfig } from './channel-config';
 const TIMEOUT_MS = 15_000;
 
 /** One line of text: control characters (CR, LF, NUL, …) and line separators become spaces. */
-export const oneLine = (text: string): string =>
+const oneLine = (text: string): string =>
   text
     .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();
 
-export function emailMessage(n: MonitorNotification): { subject: string; text: string } {
+function emailMessage(n: MonitorNotification): { subject: string; text: string } {
   const lines = [
     n.body,
     '',
