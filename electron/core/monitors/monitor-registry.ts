@@ -127,7 +127,9 @@ export class MonitorRegistry {
         changed: () => this.emit({ type: 'incidents' }),
         acted: (incident, action) => {
           const config = this.monitors.get(incident.monitorId)?.config;
-          if (config) this.channels.incidentActed(config.notify.webhooks, incident, action);
+          // A muted monitor told PagerDuty nothing, so there is no alert to follow.
+          if (config && !config.notify.muted)
+            this.channels.incidentActed(config.notify.webhooks, incident, action);
         },
         operator: () => this.host.incidentName?.()?.trim() || osUserName(),
       },
