@@ -40,3 +40,10 @@ export interface Incident {
 }
 
 export const isOpen = (incident: Incident): boolean => incident.resolved === undefined;
+
+/** The name people acknowledge and update incidents under: the one set in Settings, else the OS user's. */
+export interface IncidentName {
+  /** Set in Settings; absent, incidents carry `osUser`. */
+  name?: string;
+  osUser: string;
+}

@@ -89,10 +89,24 @@ export interface Percentile {
   samples: number;
 }
 
+/** How a monitor's channels are told (README, "Channels"). */
+export type ChannelKind = 'webhook' | 'teams' | 'discord' | 'pagerduty' | 'email';
+
+export const CHANNEL_WORDS: Record<ChannelKind, string> = {
+  webhook: 'Webhook',
+  teams: 'Microsoft Teams',
+  discord: 'Discord',
+  pagerduty: 'PagerDuty',
+  email: 'Email',
+};
+
+/** A channel as it may be shown: never a credential. */
 interface WebhookView {
   id: string;
-  format: 'json' | 'slack';
-  /** Scheme and host only: a webhook URL is a credential (Slack's are). */
+  kind: ChannelKind;
+  /** A webhook's payload. */
+  format?: 'json' | 'slack';
+  /** Scheme and host of a URL (a webhook URL is a credential: Slack's are), or an email's server and recipients. */
   target: string;
 }
 

@@ -90,6 +90,8 @@ export const queryKeys = {
   },
   /** Notifications muted for every monitor (a core setting, so the CLI and the app agree). */
   notificationsMuted: () => ['notifications-muted'] as const,
+  /** The name incidents are acknowledged under (Settings). */
+  incidentName: () => ['incident-name'] as const,
   mock: {
     state: () => ['mock', 'state'] as const,
     fixtures: () => ['mock', 'fixtures'] as const,

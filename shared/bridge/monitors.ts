@@ -2,9 +2,29 @@
 // notifications and a test notification.
 import { z } from 'zod';
 import { MAX_HEALTH_INTERVAL_MS, MIN_HEALTH_INTERVAL_MS } from '../health';
-import type { Incident } from '../incident';
+import type { Incident, IncidentName } from '../incident';
 import type { MonitorNotification, MonitorView, TestNotificationResult } from '../monitor';
 import { id, none, returns, text, type DomainCalls } from './schemas';
+
+const address = z.email('An email address such as ops@example.com.').max(320);
+/** A channel added in the app's form: what is a credential goes to the keychain, never the file. */
+const newChannel = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('webhook'), url: text(2000), format: z.enum(['json', 'slack']) }),
+  z.strictObject({ kind: z.literal('teams'), url: text(2000) }),
+  z.strictObject({ kind: z.literal('discord'), url: text(2000) }),
+  z.strictObject({ kind: z.literal('pagerduty'), routingKey: z.string().min(1).max(200) }),
+  z.strictObject({
+    kind: z.literal('email'),
+    host: z.string().min(1).max(253),
+    port: z.number().int().min(1).max(65_535).optional(),
+    tls: z.enum(['starttls', 'tls']).optional(),
+    user: z.string().min(1).max(200).optional(),
+    password: z.string().min(1).max(500).optional(),
+    from: address,
+    to: z.array(address).min(1).max(20),
+  }),
+]);
+export type NewChannel = z.output<typeof newChannel>;
 
 const monitorInput = z.strictObject({
   name: text(100),
@@ -32,17 +52,14 @@ const monitorInput = z.strictObject({
   muted: z.boolean().optional(),
   /** Maintenance windows: a YAML list as in the monitors file. */
   maintenanceYaml: text(20_000).optional(),
-  webhooks: z
-    .array(z.strictObject({ url: text(2000), format: z.enum(['json', 'slack']) }))
-    .max(10)
-    .optional(),
+  webhooks: z.array(newChannel).max(10).optional(),
 });
 
 export const MONITORS_CALLS = {
   /** Every monitor: the saved ones and the active profile's own poll, as the Overview shows them. */
   'monitors:list': { input: none, output: returns<MonitorView[]>() },
   'monitors:add': { input: monitorInput, output: returns<MonitorView>() },
-  /** `keepWebhooks`: the ids of the webhooks to keep; new ones come in `webhooks` with their URLs. */
+  /** `keepWebhooks`: the ids of the channels to keep; new ones come in `webhooks` with their secrets. */
   'monitors:update': {
     input: monitorInput.extend({ id, keepWebhooks: z.array(id).max(20).default([]) }),
     output: returns<MonitorView>(),
@@ -66,6 +83,18 @@ export const MONITORS_CALLS = {
     output: returns<Incident>(),
   },
   'monitors:resolve': { input: z.strictObject({ id }), output: returns<Incident>() },
+  /** The name incidents are acknowledged under (Settings), and the OS user's it defaults to. */
+  'monitors:incidentName': { input: none, output: returns<IncidentName>() },
+  /** Blank goes back to the OS user's name. */
+  'monitors:setIncidentName': {
+    input: z.strictObject({
+      name: z
+        .string()
+        .max(100, 'At most 100 characters.')
+        .regex(/^[^\p{Cc}]*$/u, 'A name on one line, without control characters.'),
+    }),
+    output: returns<IncidentName>(),
+  },
 } as const satisfies DomainCalls<'monitors'>;
 
 export interface MonitorsEvents {

@@ -92,9 +92,9 @@ describe('two environments at once', () => {
         name: 'Production',
         profile: 'Production',
         synthetic: { every: '1m', agents: ['echo'], message: 'ping', assert: [{ contains: 'ping' }] },
-        webhookUrls: [
-          { url: `${receiverUrl}/json`, format: 'json' },
-          { url: `${receiverUrl}/slack`, format: 'slack' },
+        newChannels: [
+          { kind: 'webhook', url: `${receiverUrl}/json`, format: 'json' },
+          { kind: 'webhook', url: `${receiverUrl}/slack`, format: 'slack' },
         ],
       }),
     ];

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RequestLogEntry } from '../../shared/request-log-entry';
 import { ApiClient } from '../../electron/core/api-client';
 import { ConsoleCore } from '../../electron/core/console-core';
-import { postWebhook } from '../../electron/core/monitors/webhooks';
+import { postWebhook } from '../../electron/core/monitors/channels/http-post';
 import { proxyFromEnvironment } from '../../electron/core/proxy';
 import { RateLimiter } from '../../electron/core/rate-limiter';
 import { systemClock } from '../../shared/clock';

@@ -179,7 +179,7 @@ test('loaded: every screen at every size and theme, nothing clipped or cut short
   await core.monitors.add({
     name: 'Staging watch',
     profile: 'Embedded mock',
-    webhookUrls: [{ url: receiverUrl, format: 'json' }],
+    newChannels: [{ kind: 'webhook', url: receiverUrl, format: 'json' }],
   });
   await nav(app, 'Playground').click();
   await sendToAll(app, ['echo', 'helpdesk', 'archivist'], 'Order 12345: where is it?');

@@ -5,7 +5,10 @@
 import { createServer, type Server } from 'node:http';
 import { ManualClock } from '../../shared/clock';
 import type { MonitorNotification } from '../../shared/monitor';
+import type { NewChannel } from '../../shared/bridge/monitors';
 import { ConsoleCore } from '../../electron/core/console-core';
+import type { Monitor } from '../../electron/core/monitors/monitor';
+import type { MonitorInput } from '../../electron/core/monitors/monitor-config';
 import { removeDir, startTestMock, tempDir, type TestMock } from './mock';
 
 export interface WatchedService {
@@ -80,4 +83,22 @@ export async function watchService(
       if (!options.dataDir) removeDir(dataDir);
     },
   };
+}
+
+/** The monitor "Production" on the watched profile, polled only when a test says, telling `notify`. */
+export async function watchProduction(
+  watched: WatchedService,
+  notify: MonitorInput['notify'],
+  newChannels?: NewChannel[],
+): Promise<Monitor> {
+  const view = await watched.core.monitors.add({
+    name: 'Production',
+    profile: 'Production',
+    health: { every: '24h' },
+    ...(notify ? { notify } : {}),
+    ...(newChannels ? { newChannels } : {}),
+  });
+  const monitor = watched.core.monitors.get(view.id) as Monitor;
+  await monitor.health.checkNow();
+  return monitor;
 }

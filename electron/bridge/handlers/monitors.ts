@@ -1,6 +1,7 @@
 // monitors:… — the Overview: every monitor's row, adding and editing monitors, checking now and a
 // test notification. The rules live in the core's registry (electron/core/monitors/).
 import type { MonitorView } from '../../../shared/monitor';
+import { readIncidentName, saveIncidentName } from '../../core/monitors/incident-name';
 import { monitorFromForm } from '../../core/monitors/monitor-edits';
 import type { DomainHandlers, HandlerContext } from './context';
 
@@ -43,13 +44,13 @@ export function monitorsHandlers({ core, emit, onClose }: HandlerContext): Domai
     'monitors:add': async ({ webhooks, ...form }) =>
       monitors().add({
         ...monitorFromForm(form, core.profiles),
-        ...(webhooks ? { webhookUrls: webhooks } : {}),
+        ...(webhooks ? { newChannels: webhooks } : {}),
       }),
     'monitors:update': async ({ id, keepWebhooks, webhooks, ...form }) => {
       const kept = monitors().keptWebhooks(id, keepWebhooks);
       return monitors().update(id, {
         ...monitorFromForm(form, core.profiles, kept),
-        ...(webhooks ? { webhookUrls: webhooks } : {}),
+        ...(webhooks ? { newChannels: webhooks } : {}),
       });
     },
     'monitors:remove': async ({ id }) => {
@@ -75,6 +76,8 @@ export function monitorsHandlers({ core, emit, onClose }: HandlerContext): Domai
     'monitors:acknowledge': async ({ id }) => monitors().incidents.acknowledge(id),
     'monitors:addUpdate': async ({ id, text }) => monitors().incidents.addUpdate(id, text),
     'monitors:resolve': async ({ id }) => monitors().incidents.resolve(id),
+    'monitors:incidentName': async () => readIncidentName(core.settings),
+    'monitors:setIncidentName': async ({ name }) => saveIncidentName(core.settings, name),
     'monitors:muted': async () => ({ muted: core.settings.read().notificationsMuted === true }),
     'monitors:mute': async ({ muted }) => {
       core.settings.update((draft) => {

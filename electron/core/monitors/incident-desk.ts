@@ -18,6 +18,8 @@ export interface IncidentDeskHost {
   renotify(telling: Telling, webhookIds: string[] | undefined): void;
   /** Someone (or the monitor) changed an incident: the screens read them again. */
   changed(): void;
+  /** A person acknowledged or resolved it: the channels that track incidents (PagerDuty) follow. */
+  acted?(incident: Incident, action: 'acknowledge' | 'resolve'): void;
   /** The name a person acts under when none is given (settings, else the OS user). */
   operator(): string;
 }
@@ -77,6 +79,7 @@ export class IncidentDesk {
   acknowledge(id: string, by?: string): Incident {
     const incident = this.log.acknowledge(id, this.host.clock.now(), this.who(by));
     this.host.changed();
+    this.host.acted?.(incident, 'acknowledge');
     return incident;
   }
 
@@ -91,6 +94,7 @@ export class IncidentDesk {
     const incident = this.log.resolve(id, this.host.clock.now(), this.who(by));
     this.toldAt.delete(id);
     this.host.changed();
+    this.host.acted?.(incident, 'resolve');
     return incident;
   }
 

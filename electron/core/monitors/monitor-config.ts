@@ -2,8 +2,8 @@
 // in <data dir>/monitors.yaml, and `agent-console monitor --config FILE` reads the same format, so
 // a team can take the app's monitors to a server as they are. Problems are reported with file,
 // line and field (yaml-file.ts). Secrets are never in it: an API key comes from the keychain (a
-// profile) or an environment variable; a webhook URL (Slack's is a credential) from an
-// environment variable or, for the app, the keychain.
+// profile) or an environment variable; a channel's credentials (channels/channel-config.ts) from
+// an environment variable or, for the app, the keychain.
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { stringify } from 'yaml';
@@ -14,6 +14,7 @@ import { holdsApiKey } from '../suites/suite-env';
 import type { FileProblem } from '../../../shared/suite-run';
 import { parseYamlFile, YamlFileError, type PathProblem } from '../yaml-file';
 import { EVERY, knownZone } from './maintenance';
+import { Channel, channelSecrets, ENV_NAME } from './channels/channel-config';
 
 export const MONITORS_FILE = 'monitors.yaml';
 
@@ -32,22 +33,6 @@ const between = (min: number, max: number, what: string) =>
   Duration.refine((ms) => ms >= min && ms <= max, {
     message: `${what} must be from ${min / 1000} s to ${max / 3_600_000} h.`,
   });
-
-const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
-const EnvRef = z.strictObject({
-  env: z.string().regex(ENV_NAME, 'An environment variable name: A-Z, 0-9 and _.'),
-});
-/** In the app's file: the id of a secret in the keychain (the URL itself never touches the file). */
-const SecretRef = z.strictObject({ secret: z.string().regex(/^[a-z0-9-]{1,80}$/) });
-
-const Webhook = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[a-z0-9-]{1,80}$/)
-    .optional(),
-  url: z.union([z.url({ protocol: /^https?$/ }), EnvRef, SecretRef]),
-  format: z.enum(['json', 'slack']).default('json'),
-});
 
 const MIN_SYNTHETIC_EVERY_MS = 60_000;
 const MAX_SYNTHETIC_EVERY_MS = 24 * 3_600_000;
@@ -169,7 +154,8 @@ const Monitor = z
       .strictObject({
         desktop: z.boolean().default(true),
         muted: z.boolean().default(false),
-        webhooks: z.array(Webhook).default([]),
+        /** The channels (README, "Channels"): webhooks, Teams, Discord, PagerDuty, email. */
+        webhooks: z.array(Channel).max(20).default([]),
         /** An open incident nobody acknowledged is told again every `after`, to these webhooks (all by default). */
         escalate: z
           .strictObject({
@@ -204,6 +190,12 @@ export type MonitorInput = z.input<typeof Monitor>;
 export class MonitorFileError extends YamlFileError {
   override readonly name = 'MonitorFileError';
 }
+
+const SECRET_WORDS: Record<string, string> = {
+  url: 'a webhook URL',
+  routingKey: 'a PagerDuty routing key',
+  password: 'an SMTP password',
+};
 
 const ENV_REFERENCE = /\{\{\s*env\.([A-Za-z0-9_.-]+)\s*\}\}/g;
 
@@ -240,13 +232,15 @@ function envProblems(monitors: readonly MonitorConfig[]): PathProblem[] {
         for (const text of texts) textProblem(text, ['monitors', i, 'synthetic', 'assert', a], kind);
       }
     });
-    m.notify.webhooks.forEach((hook, w) => {
-      if (typeof hook.url === 'object' && 'env' in hook.url && holdsApiKey(hook.url.env, keyEnv)) {
-        problems.push({
-          path: ['monitors', i, 'notify', 'webhooks', w],
-          key: 'url',
-          message: `${hook.url.env} holds the API key: it cannot be a webhook URL.`,
-        });
+    m.notify.webhooks.forEach((channel, w) => {
+      for (const { field, source } of channelSecrets(channel)) {
+        if ('env' in source && holdsApiKey(source.env, keyEnv)) {
+          problems.push({
+            path: ['monitors', i, 'notify', 'webhooks', w],
+            key: field,
+            message: `${source.env} holds the API key: it cannot be ${SECRET_WORDS[field]}.`,
+          });
+        }
       }
     });
   });
@@ -277,11 +271,15 @@ export function parseMonitorsFile(text: string, file: string): MonitorConfig[] {
     empty: 'The file is empty: write `monitors:` and a list of monitors.',
     makeError: (f, problems) => new MonitorFileError(f, problems),
   });
-  const monitors = parsed.value.monitors.map((m) =>
-    m.synthetic?.suite && !isAbsolute(m.synthetic.suite)
-      ? { ...m, synthetic: { ...m.synthetic, suite: resolve(dirname(file), m.synthetic.suite) } }
-      : m,
-  );
+  const near = (path: string): string => (isAbsolute(path) ? path : resolve(dirname(file), path));
+  const monitors = parsed.value.monitors.map((m) => ({
+    ...m,
+    ...(m.synthetic?.suite ? { synthetic: { ...m.synthetic, suite: near(m.synthetic.suite) } } : {}),
+    notify: {
+      ...m.notify,
+      webhooks: m.notify.webhooks.map((c) => (c.kind === 'email' && c.ca ? { ...c, ca: near(c.ca) } : c)),
+    },
+  }));
   const problems: FileProblem[] = envProblems(monitors).map(parsed.at);
   const names = new Set<string>();
   monitors.forEach((m, i) => {

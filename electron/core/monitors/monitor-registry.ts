@@ -2,9 +2,8 @@
 // the headless `agent-console monitor --config` names), each on its own profile and so its own
 // key and limiter, plus the active profile's own health poll (core.health) while no saved monitor
 // watches that profile. One place tells of changes: desktop notifications (the shell, the
-// browser), webhooks, the tray and window title (the worst status), and the metrics.
+// browser), the channels (channels/), the tray and window title (the worst status), and the metrics.
 import { randomUUID } from 'node:crypto';
-import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Clock } from '../../../shared/clock';
 import type { HealthUpdate } from '../../../shared/health';
@@ -32,10 +31,12 @@ import {
   type MonitorInput,
 } from './monitor-config';
 import { IncidentDesk, type Telling } from './incident-desk';
+import { osUserName } from './incident-name';
 import { Monitor } from './monitor';
 import { implicitView, withWebhooks } from './monitor-view';
-import { forgetWebhooks, storeWebhooks, webhookUrl } from './webhook-secrets';
-import { postWebhook, webhookUrlFromEnv } from './webhooks';
+import type { NewChannel } from '../../../shared/bridge/monitors';
+import { ChannelDispatch } from './channels/channel-dispatch';
+import { forgetChannels, rememberEnvSecrets, storeChannels } from './channels/channel-secrets';
 
 export interface MonitorRegistryHost {
   clock: Clock;
@@ -43,14 +44,14 @@ export interface MonitorRegistryHost {
   client(profile: Profile): ApiClient;
   /** The synthetic checks run through the core's suites. */
   suites: Suites;
-  /** Where webhook URLs added in the app are kept (the OS keychain, or memory without one). */
+  /** Where channel secrets added in the app are kept (the OS keychain, or memory without one). */
   secrets: SecretStore;
   /** The active profile's own health poll; the headless monitor has none. */
   activeHealth?: HealthMonitor;
   /** A monitor given a service in its file (headless): its profile, with the key from the environment. */
   serviceProfile?: (config: MonitorConfig) => Promise<Profile>;
   onWarning?: (message: string) => void;
-  /** All desktop notifications muted in the app; webhooks still go out. */
+  /** All desktop notifications muted in the app; the channels still are told. */
   desktopMuted?: () => boolean;
   /** The name set in settings that incidents are acknowledged and updated under. */
   incidentName?: () => string | undefined;
@@ -81,13 +82,19 @@ export class MonitorRegistry {
   private readonly listeners = new Set<(event: RegistryEvent) => void>();
   private running = false;
   private unwatchActive: (() => void) | undefined;
-  private readonly pendingDeliveries = new Set<Promise<void>>();
   private desk: IncidentDesk | undefined;
+  private readonly channels: ChannelDispatch;
 
   constructor(
     private readonly host: MonitorRegistryHost,
     private readonly options: MonitorRegistryOptions,
-  ) {}
+  ) {
+    this.channels = new ChannelDispatch({
+      secrets: host.secrets,
+      sleep: (ms, signal) => host.clock.sleep(ms, signal),
+      ...(host.onWarning ? { onWarning: host.onWarning } : {}),
+    });
+  }
 
   /** The saved monitors' incidents: acknowledge, add an update, resolve. */
   get incidents(): IncidentDesk {
@@ -118,7 +125,13 @@ export class MonitorRegistry {
           this.notify(telling, { desktop: config.notify.desktop, muted: config.notify.muted, webhooks });
         },
         changed: () => this.emit({ type: 'incidents' }),
-        operator: () => this.host.incidentName?.()?.trim() || userInfo().username,
+        acted: (incident, action) => {
+          const config = this.monitors.get(incident.monitorId)?.config;
+          // A muted monitor told PagerDuty nothing, so there is no alert to follow.
+          if (config && !config.notify.muted)
+            this.channels.incidentActed(config.notify.webhooks, incident, action);
+        },
+        operator: () => this.host.incidentName?.()?.trim() || osUserName(),
       },
       historyDir ? join(historyDir, 'incidents.jsonl') : undefined,
     );
@@ -158,7 +171,7 @@ export class MonitorRegistry {
     this.unwatchActive?.();
     await this.desk?.stop();
     await Promise.all([...this.monitors.values()].map((m) => m.stop()));
-    await Promise.allSettled([...this.pendingDeliveries]);
+    await this.channels.stop();
   }
 
   subscribe(listener: (event: RegistryEvent) => void): () => void {
@@ -197,13 +210,11 @@ export class MonitorRegistry {
     return worstStatus(this.list().map((v) => v.status));
   }
 
-  /** Adds a monitor (the app); webhook URLs given in clear go to the secret store, never the file. */
-  async add(
-    input: MonitorInput & { webhookUrls?: { url: string; format: 'json' | 'slack' }[] },
-  ): Promise<MonitorView> {
-    const { webhookUrls, ...rest } = input;
+  /** Adds a monitor (the app); channel secrets given in clear go to the secret store, never the file. */
+  async add(input: MonitorInput & { newChannels?: NewChannel[] }): Promise<MonitorView> {
+    const { newChannels, ...rest } = input;
     const id = input.id ?? `m-${randomUUID().slice(0, 8)}`;
-    const webhooks = await storeWebhooks(this.host.secrets, webhookUrls ?? []);
+    const webhooks = await storeChannels(this.host.secrets, newChannels ?? []);
     const [config] = checkMonitors([
       { ...rest, id, notify: { ...rest.notify, webhooks: [...(rest.notify?.webhooks ?? []), ...webhooks] } },
     ]);
@@ -224,13 +235,10 @@ export class MonitorRegistry {
   }
 
   /** Replaces a monitor's settings (its history is kept: same id, same folder). */
-  async update(
-    id: string,
-    input: MonitorInput & { webhookUrls?: { url: string; format: 'json' | 'slack' }[] },
-  ): Promise<MonitorView> {
+  async update(id: string, input: MonitorInput & { newChannels?: NewChannel[] }): Promise<MonitorView> {
     const old = this.requireConfig(id);
-    const { webhookUrls, ...rest } = input;
-    const added = await storeWebhooks(this.host.secrets, webhookUrls ?? []);
+    const { newChannels, ...rest } = input;
+    const added = await storeChannels(this.host.secrets, newChannels ?? []);
     // What the app's form does not show stays as the file has it.
     const [config] = checkMonitors([
       {
@@ -250,7 +258,7 @@ export class MonitorRegistry {
       throw new CoreError('DUPLICATE_NAME', `A monitor named "${next.name}" already exists.`);
     }
     await this.save(this.configs.map((c) => (c.id === id ? next : c)));
-    await forgetWebhooks(this.host.secrets, old, next);
+    await forgetChannels(this.host.secrets, old, next);
     await this.monitors.get(id)?.stop();
     this.monitors.delete(id);
     const monitor = await this.make(next);
@@ -262,13 +270,13 @@ export class MonitorRegistry {
   async remove(id: string): Promise<void> {
     const config = this.requireConfig(id);
     await this.save(this.configs.filter((c) => c.id !== id));
-    await forgetWebhooks(this.host.secrets, config, undefined);
+    await forgetChannels(this.host.secrets, config, undefined);
     await this.monitors.get(id)?.stop();
     this.monitors.delete(id);
     this.emit({ type: 'changed' });
   }
 
-  /** The webhooks of a monitor whose ids are listed (an edit keeps them; the others are dropped). */
+  /** The channels of a monitor whose ids are listed (an edit keeps them; the others are dropped). */
   keptWebhooks(id: string, ids: readonly string[]): MonitorConfig['notify']['webhooks'] {
     const wanted = new Set(ids);
     return this.requireConfig(id).notify.webhooks.filter((h, i) => wanted.has(h.id ?? String(i)));
@@ -293,17 +301,10 @@ export class MonitorRegistry {
       test: true,
     };
     if (notification.desktop) this.emit({ type: 'notification', notification });
-    const failures: string[] = [];
-    let webhooks = 0;
-    for (const hook of monitor?.config.notify.webhooks ?? []) {
-      try {
-        await this.deliver(hook, notification);
-        webhooks++;
-      } catch (error) {
-        failures.push((error as Error).message);
-      }
-    }
-    return { desktop: notification.desktop, webhooks, failures };
+    const { delivered, failures } = monitor
+      ? await this.channels.test(monitor.config.notify.webhooks, notification, this.sourceOf(id))
+      : { delivered: 0, failures: [] };
+    return { desktop: notification.desktop, webhooks: delivered, failures };
   }
 
   private requireConfig(id: string): MonitorConfig {
@@ -328,12 +329,8 @@ export class MonitorRegistry {
         `Monitor "${config.name}": no profile named "${config.profile ?? ''}" in this data folder.`,
       );
     }
-    // A webhook URL from the environment is masked from the start, not only once a change is posted.
-    for (const hook of config.notify.webhooks) {
-      if (typeof hook.url === 'object' && 'env' in hook.url && process.env[hook.url.env]) {
-        webhookUrlFromEnv(hook.url.env);
-      }
-    }
+    // A channel's secret from the environment is masked from the start, not only once it is used.
+    rememberEnvSecrets(config);
     const dir = this.options.historyDir ? join(this.options.historyDir, config.id as string) : undefined;
     if (dir && this.options.historyDir) ensurePrivateDirSync(dir, dirname(this.options.historyDir));
     const monitor = new Monitor(config, profile, this.host, dir);
@@ -359,7 +356,7 @@ export class MonitorRegistry {
     return monitor;
   }
 
-  /** One confirmed change: a desktop notification and the webhooks, unless muted. */
+  /** One confirmed change: a desktop notification and the channels, unless muted. */
   private notify(
     n: Telling,
     channels: { desktop: boolean; muted: boolean; webhooks: MonitorConfig['notify']['webhooks'] },
@@ -368,21 +365,17 @@ export class MonitorRegistry {
     const notification: MonitorNotification = { ...n, desktop };
     this.emit({ type: 'notification', notification });
     if (channels.muted) return;
-    for (const hook of channels.webhooks) {
-      const delivery = this.deliver(hook, notification).catch((error: unknown) =>
-        this.host.onWarning?.(`Monitor "${n.monitorName}": ${(error as Error).message}`),
-      );
-      this.pendingDeliveries.add(delivery);
-      void delivery.finally(() => this.pendingDeliveries.delete(delivery));
-    }
+    this.channels.send(channels.webhooks, notification, this.sourceOf(n.monitorId));
   }
 
-  private async deliver(
-    hook: MonitorConfig['notify']['webhooks'][number],
-    n: MonitorNotification,
-  ): Promise<void> {
-    const url = await webhookUrl(this.host.secrets, hook);
-    await postWebhook(url, hook.format, n, { sleep: (ms) => this.host.clock.sleep(ms) });
+  /** What PagerDuty is told the affected system is: the watched service's host. */
+  private sourceOf(monitorId: string): string {
+    const baseUrl = this.monitors.get(monitorId)?.profile.baseUrl;
+    try {
+      return baseUrl ? new URL(baseUrl).host : 'agent-console';
+    } catch {
+      return 'agent-console';
+    }
   }
 
   private async save(configs: MonitorConfig[]): Promise<void> {

@@ -5,7 +5,9 @@ import type { MonitorView } from '../../../shared/monitor';
 import type { HealthMonitor } from '../health-monitor';
 import type { Profile } from '../profiles';
 import type { MonitorConfig } from './monitor-config';
-import { webhookTarget } from './webhooks';
+import { channelSecrets, PAGERDUTY_EVENTS_URL } from './channels/channel-config';
+import { emailTarget } from './channels/email';
+import { webhookTarget } from './channels/webhook';
 
 const SPARKLINE_POINTS = 30;
 
@@ -65,22 +67,30 @@ export function implicitView(id: string, health: HealthMonitor, profile: Profile
   };
 }
 
-/** A saved monitor's row with its webhooks as they may be shown: their host, or where the URL is kept. */
+/** A saved monitor's row with its channels as they may be shown: a host, or where a secret is kept. */
 export function withWebhooks(view: MonitorView, config: MonitorConfig): MonitorView {
   return {
     ...view,
     settings: {
       ...view.settings,
-      webhooks: config.notify.webhooks.map((h, i) => ({
-        id: h.id ?? String(i),
-        format: h.format,
-        target:
-          typeof h.url === 'string'
-            ? webhookTarget(h.url)
-            : 'env' in h.url
-              ? `$${h.url.env}`
-              : 'kept in the keychain',
-      })),
+      webhooks: config.notify.webhooks.map((c, i) => {
+        const kept = channelSecrets(c)[0]?.source;
+        const where = kept ? ('env' in kept ? `$${kept.env}` : 'kept in the keychain') : '';
+        const target =
+          c.kind === 'email'
+            ? emailTarget(c)
+            : c.kind === 'pagerduty'
+              ? `${webhookTarget(c.endpoint ?? PAGERDUTY_EVENTS_URL)} (routing key ${where})`
+              : typeof c.url === 'string'
+                ? webhookTarget(c.url)
+                : where;
+        return {
+          id: c.id ?? String(i),
+          kind: c.kind,
+          ...(c.kind === 'webhook' ? { format: c.format } : {}),
+          target,
+        };
+      }),
     },
   };
 }

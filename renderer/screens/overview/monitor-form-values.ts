@@ -1,14 +1,28 @@
 // The monitor form's values, and how they become what monitors:add and monitors:update take: the
 // numbers typed as text, the comma-separated lists, the synthetic check only when asked for, a new
-// webhook only when a URL was typed. Then the contract's own schema, so every bound the core
+// channel only when its fields were filled. Then the contract's own schema, so every bound the core
 // checks is said in the form, on the field it belongs to (the fields are named as the contract
 // names them).
 import { z } from 'zod';
 import type { BridgeInput } from '../../../shared/bridge';
-import type { MonitorView } from '../../../shared/monitor';
+import type { ChannelKind, MonitorView } from '../../../shared/monitor';
 import { contractInput } from '../../data/contract';
 
-type WebhookFormat = 'json' | 'slack';
+/** A channel being added: every kind's fields, the ones of its kind sent. */
+interface NewChannelValues {
+  kind: ChannelKind;
+  url: string;
+  format: 'json' | 'slack';
+  routingKey: string;
+  host: string;
+  port: string;
+  tls: 'starttls' | 'tls';
+  user: string;
+  password: string;
+  from: string;
+  /** Addresses, comma-separated. */
+  to: string;
+}
 
 export interface MonitorFormValues {
   name: string;
@@ -28,14 +42,28 @@ export interface MonitorFormValues {
   desktop: boolean;
   muted: boolean;
   maintenanceYaml: string;
-  /** The saved webhooks kept (shown by their host only: their URLs stay in the keychain). */
+  /** The saved channels kept (shown by their host only: their secrets stay in the keychain). */
   kept: MonitorView['settings']['webhooks'];
-  /** A new webhook: kept only when a URL is typed. */
-  webhooks: [{ url: string; format: WebhookFormat }];
+  /** A new channel: kept only when its fields are filled (a webhook's unless `kind` says otherwise). */
+  webhooks: [Partial<NewChannelValues> & Pick<NewChannelValues, 'url' | 'format'>];
 }
 
 /** What monitors:update takes, but the monitor's id. */
 export type MonitorInput = Omit<BridgeInput<'monitors:update'>, 'id'>;
+
+const NEW_CHANNEL: NewChannelValues = {
+  kind: 'webhook',
+  url: '',
+  format: 'json',
+  routingKey: '',
+  host: '',
+  port: '587',
+  tls: 'starttls',
+  user: '',
+  password: '',
+  from: '',
+  to: '',
+};
 
 const DEFAULT_ASSERT = '- completes: true\n- ttft-ms: 2000\n';
 
@@ -62,7 +90,7 @@ export function monitorFormStart(editing: MonitorView | undefined, activeProfile
     muted: settings?.muted ?? false,
     maintenanceYaml: settings?.maintenanceYaml ?? '',
     kept: settings?.webhooks ?? [],
-    webhooks: [{ url: '', format: 'json' }],
+    webhooks: [NEW_CHANNEL],
   } satisfies MonitorFormValues;
 }
 
@@ -72,9 +100,35 @@ const list = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** The channel the form describes, once the field that makes it one is filled. */
+function newChannel(c: NewChannelValues) {
+  switch (c.kind) {
+    case 'webhook':
+      return c.url.trim() ? { kind: c.kind, url: c.url.trim(), format: c.format } : undefined;
+    case 'teams':
+    case 'discord':
+      return c.url.trim() ? { kind: c.kind, url: c.url.trim() } : undefined;
+    case 'pagerduty':
+      return c.routingKey.trim() ? { kind: c.kind, routingKey: c.routingKey.trim() } : undefined;
+    case 'email':
+      return c.host.trim()
+        ? {
+            kind: c.kind,
+            host: c.host.trim(),
+            port: Number(c.port),
+            tls: c.tls,
+            ...(c.user.trim() ? { user: c.user.trim() } : {}),
+            ...(c.password ? { password: c.password } : {}),
+            from: c.from.trim(),
+            to: list(c.to),
+          }
+        : undefined;
+  }
+}
+
 function toInput(values: MonitorFormValues): MonitorInput {
   const { synthetic: s } = values;
-  const [hook] = values.webhooks;
+  const channel = newChannel({ ...NEW_CHANNEL, ...values.webhooks[0] });
   return {
     name: values.name.trim(),
     profileId: values.profileId,
@@ -93,7 +147,7 @@ function toInput(values: MonitorFormValues): MonitorInput {
     desktop: values.desktop,
     muted: values.muted,
     ...(values.maintenanceYaml.trim() ? { maintenanceYaml: values.maintenanceYaml } : {}),
-    ...(hook.url.trim() ? { webhooks: [{ url: hook.url.trim(), format: hook.format }] } : {}),
+    ...(channel ? { webhooks: [channel] } : {}),
     keepWebhooks: values.kept.map((h) => h.id),
   };
 }
@@ -118,13 +172,34 @@ export const monitorForm = z
     desktop: z.boolean(),
     muted: z.boolean(),
     maintenanceYaml: text,
-    kept: z.array(z.object({ id: text, format: z.enum(['json', 'slack']), target: text })),
-    webhooks: z.tuple([z.object({ url: text, format: z.enum(['json', 'slack']) })]),
+    kept: z.array(
+      z.object({
+        id: text,
+        kind: z.enum(['webhook', 'teams', 'discord', 'pagerduty', 'email']),
+        format: z.enum(['json', 'slack']).optional(),
+        target: text,
+      }),
+    ),
+    webhooks: z.tuple([
+      z.object({
+        kind: z.enum(['webhook', 'teams', 'discord', 'pagerduty', 'email']).optional(),
+        url: text,
+        format: z.enum(['json', 'slack']),
+        routingKey: text.optional(),
+        host: text.optional(),
+        port: text.optional(),
+        tls: z.enum(['starttls', 'tls']).optional(),
+        user: text.optional(),
+        password: text.optional(),
+        from: text.optional(),
+        to: text.optional(),
+      }),
+    ]),
   })
   .transform(toInput)
   .pipe(contractInput('monitors:update').omit({ id: true }));
 
-/** A new monitor keeps no webhooks but those it is given. */
+/** A new monitor keeps no channels but those it is given. */
 export function addInput({ keepWebhooks: _kept, ...input }: MonitorInput): BridgeInput<'monitors:add'> {
   return input;
 }

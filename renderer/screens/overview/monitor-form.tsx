@@ -1,12 +1,13 @@
 // Adding or editing a monitor: which profile, how often its health is polled, an optional
 // synthetic check (one message with assertions, or cases of a suite file), and whom to tell —
-// desktop notifications (or muted) and webhooks. A webhook URL goes to the keychain; the form
-// shows only its host afterwards.
+// desktop notifications (or muted) and channels (webhooks, Teams, Discord, PagerDuty, email). A
+// channel's secret goes to the keychain; the form shows only its host afterwards.
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import type { MonitorView } from '../../../shared/monitor';
+import { CHANNEL_WORDS, type MonitorView } from '../../../shared/monitor';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage } from '../../components/error-message';
+import { NewChannelFields } from './new-channel-fields';
 import { FieldError } from '../../components/field-error';
 import { formResolver } from '../../data/contract';
 import { useAddMonitor, useRemoveMonitor, useUpdateMonitor } from '../../data/monitors-actions';
@@ -59,7 +60,7 @@ export function MonitorForm({ editing, onDone }: FormProps) {
     confirm(
       {
         title: `Remove the monitor “${saved.name}”?`,
-        body: `This deletes 1 monitor of ${saved.profileName}: its checks stop${saved.synthetic ? ', its synthetic check with them,' : ''} and its settings${hooks > 0 ? ` and ${hooks} webhook${hooks === 1 ? '' : 's'}` : ''} are gone.`,
+        body: `This deletes 1 monitor of ${saved.profileName}: its checks stop${saved.synthetic ? ', its synthetic check with them,' : ''} and its settings${hooks > 0 ? ` and ${hooks} channel${hooks === 1 ? '' : 's'}` : ''} are gone.`,
         confirmLabel: 'Remove the monitor',
         destructive: true,
       },
@@ -178,7 +179,9 @@ export function MonitorForm({ editing, onDone }: FormProps) {
           <ul className="monitor-hooks" aria-label="Webhooks">
             {kept.fields.map((h, index) => (
               <li key={h.key}>
-                {h.format === 'slack' ? 'Slack' : 'JSON'} → <code>{h.target}</code>{' '}
+                {CHANNEL_WORDS[h.kind]}
+                {h.kind === 'webhook' ? (h.format === 'slack' ? ' (Slack)' : ' (JSON)') : ''} →{' '}
+                <code>{h.target}</code>{' '}
                 <button type="button" className="secondary" onClick={() => kept.remove(index)}>
                   Remove
                 </button>
@@ -186,24 +189,7 @@ export function MonitorForm({ editing, onDone }: FormProps) {
             ))}
           </ul>
         ) : null}
-        <div className="monitor-form-grid">
-          <label className="monitor-form-wide">
-            Add a webhook URL (kept in the keychain)
-            <input
-              type="url"
-              placeholder="https://hooks.slack.com/services/…"
-              {...register('webhooks.0.url')}
-            />
-            <FieldError error={errors.webhooks?.[0]?.url} />
-          </label>
-          <label>
-            Payload
-            <select aria-label="Payload" {...register('webhooks.0.format')}>
-              <option value="json">JSON</option>
-              <option value="slack">Slack-compatible</option>
-            </select>
-          </label>
-        </div>
+        <NewChannelFields form={form} />
       </fieldset>
       <fieldset>
         <legend>Maintenance windows</legend>

@@ -1,10 +1,12 @@
 // Settings: the console's version and data folder, and how the desktop app keeps itself up to date
-// (on or off, the stable or beta channel, a check now, "Restart to update").
+// (on or off, the stable or beta channel, a check now, "Restart to update"), and the name people
+// acknowledge incidents under.
 import { useState } from 'react';
 import type { UpdateStatus } from '../../../shared/bridge';
 import { ErrorMessage } from '../../components/error-message';
 import { checkForUpdates, installUpdate, setUpdates, useAppInfo, useUpdates } from '../../data/app';
 import { ScreenHeading } from '../../shell/screen-heading';
+import { IncidentNameCard } from './incident-name-card';
 
 /** Where the updates stand, in words. */
 function updateWords(status: UpdateStatus): string {
@@ -104,6 +106,7 @@ export function SettingsScreen() {
         ) : null}
         {error ? <ErrorMessage error={error} /> : null}
       </section>
+      <IncidentNameCard />
     </section>
   );
 }

@@ -16,7 +16,7 @@ beforeAll(async () => {
     profile: 'Production',
     synthetic: { every: '1m', agents: ['echo'], message: 'ping', assert: [{ contains: 'ping' }] },
     budgets: { 'ttft-p95': '500ms', window: 2 },
-    webhookUrls: [{ url: `${watched.receiverUrl}/json`, format: 'json' }],
+    newChannels: [{ kind: 'webhook', url: `${watched.receiverUrl}/json`, format: 'json' }],
   });
   monitor = watched.core.monitors.get(view.id) as Monitor;
   await monitor.health.checkNow();

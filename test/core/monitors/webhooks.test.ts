@@ -2,7 +2,7 @@
 // every output of the process, like the URLs the app keeps in the keychain.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { webhookUrlFromEnv } from '../../../electron/core/monitors/webhooks';
+import { secretFromEnv } from '../../../electron/core/monitors/channels/channel-secrets';
 import { redactSecrets } from '../../../electron/core/redact';
 
 test('the value of a webhook’s env variable is remembered as a secret when read', () => {
@@ -10,12 +10,12 @@ test('the value of a webhook’s env variable is remembered as a secret when rea
   process.env.AGENT_CONSOLE_TEST_HOOK = url;
   try {
     expect(redactSecrets(url)).toBe(url);
-    expect(webhookUrlFromEnv('AGENT_CONSOLE_TEST_HOOK')).toBe(url);
+    expect(secretFromEnv('AGENT_CONSOLE_TEST_HOOK', 'a webhook URL')).toBe(url);
     expect(redactSecrets(`posting to ${url}`)).toBe(`posting to ***…${url.slice(-4)}`);
   } finally {
     delete process.env.AGENT_CONSOLE_TEST_HOOK;
   }
-  expect(() => webhookUrlFromEnv('AGENT_CONSOLE_TEST_HOOK')).toThrow(
+  expect(() => secretFromEnv('AGENT_CONSOLE_TEST_HOOK', 'a webhook URL')).toThrow(
     'The environment variable AGENT_CONSOLE_TEST_HOOK (a webhook URL) is not set.',
   );
 });
