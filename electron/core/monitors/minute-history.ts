@@ -14,6 +14,21 @@ export const MINUTE = 60_000;
 /** How long rollups are kept: over a year, so a year-on-year month can be reported. */
 const ROLLUP_DAYS = 400;
 const COUNTER_MINUTES = 30 * 1440;
+const DAY = 1440 * MINUTE;
+/** Days kept in memory, minute by minute, once the status page has asked for them. */
+const DAYS_KEPT = 92;
+/** A minute's status as a byte: its index here plus one; 0 is a minute nobody saw. */
+const STATUS_CODES: readonly WatchStatus[] = Object.keys(WATCH_SEVERITY) as WatchStatus[];
+
+/** A day (UTC) of a monitor's minutes, as the status page's bar shows it. */
+export interface DaySummary {
+  /** The day's start, UTC midnight, epoch ms. */
+  day: number;
+  /** The worst status of its minutes; none when no minute of it was seen. */
+  worst?: WatchStatus;
+  up: number;
+  down: number;
+}
 
 export interface MinuteRollup {
   /** The minute's start, epoch ms. */
@@ -37,6 +52,13 @@ export function minuteCount(status: WatchStatus): MinuteCount {
   if (status === 'healthy' || status === 'degraded' || status === 'slow') return 'up';
   if (status === 'unhealthy' || status === 'unreachable' || status === 'synthetic-failing') return 'down';
   return 'excluded';
+}
+
+function addMinute(summary: DaySummary, status: WatchStatus): void {
+  if (!summary.worst || WATCH_SEVERITY[status] > WATCH_SEVERITY[summary.worst]) summary.worst = status;
+  const count = minuteCount(status);
+  if (count === 'up') summary.up++;
+  else if (count === 'down') summary.down++;
 }
 
 function nearestRank(sorted: number[], p: number): number | undefined {
@@ -63,6 +85,8 @@ export class MinuteHistory {
   private countedTo: number | undefined;
   private writing: Promise<void> = Promise.resolve();
   private pending: string[] = [];
+  /** The newest days' minutes by day start, once asked for: a status code per minute (STATUS_CODES). */
+  private daily: Map<number, Uint8Array> | undefined;
 
   constructor(
     private readonly file: string | undefined,
@@ -86,6 +110,7 @@ export class MinuteHistory {
   /** Keeps a finished minute (what `note` does as minutes close; seeds history in tests). */
   record(rollup: MinuteRollup): void {
     this.count(rollup.t, rollup.s);
+    if (this.daily) this.keepDay(this.daily, rollup);
     if (!this.file) return;
     this.pending.push(`${JSON.stringify(rollup)}\n`);
     if (this.pending.length === 1) {
@@ -112,6 +137,46 @@ export class MinuteHistory {
       else if (slot === 2) down++;
     }
     return { up, down };
+  }
+
+  /**
+   * The newest `count` days (UTC) up to `now`'s, oldest first, the minute under way included. The
+   * file is read once, from the first call on the days are kept as minutes close: the status page
+   * rewrites itself on every change without reading months of rollups each time.
+   */
+  async days(now: number, count: number): Promise<DaySummary[]> {
+    this.closeBefore(now);
+    const today = now - (now % DAY);
+    if (!this.daily) {
+      // Minutes closing while the file is read go to the map at once; a minute kept twice is the
+      // same slot, so nothing is counted twice.
+      const daily = new Map<number, Uint8Array>();
+      this.daily = daily;
+      await this.flush();
+      const from = today - (DAYS_KEPT - 1) * DAY;
+      if (this.file && existsSync(this.file)) {
+        for (const line of readPrivateFileSync(this.file).split('\n')) {
+          const t = /^\{"t":(\d+)/.exec(line)?.[1];
+          if (t === undefined || Number(t) < from) continue;
+          try {
+            this.keepDay(daily, JSON.parse(line) as MinuteRollup);
+          } catch {
+            // A line cut short by a crash: the minute is unknown.
+          }
+        }
+      }
+    }
+    const out: DaySummary[] = [];
+    for (let i = Math.min(count, DAYS_KEPT) - 1; i >= 0; i--) {
+      const day = today - i * DAY;
+      const minutes = this.daily.get(day);
+      const summary: DaySummary = { day, up: 0, down: 0 };
+      if (minutes)
+        for (const code of minutes) if (code > 0) addMinute(summary, STATUS_CODES[code - 1] as WatchStatus);
+      out.push(summary);
+    }
+    if (this.open) addMinute(out.at(-1) as DaySummary, this.open.s);
+    return out;
   }
 
   /** The kept rollups from `from` to `to` (epoch ms), oldest first. */
@@ -179,6 +244,17 @@ export class MinuteHistory {
     if (!last) return;
     const carryEnd = Math.min(until, last.at + this.carryMs);
     for (let t = open.t + MINUTE; t < carryEnd; t += MINUTE) this.record({ t, s: last.status, n: 0 });
+  }
+
+  private keepDay(daily: Map<number, Uint8Array>, rollup: MinuteRollup): void {
+    const day = rollup.t - (rollup.t % DAY);
+    let minutes = daily.get(day);
+    if (!minutes) {
+      minutes = new Uint8Array(1440);
+      daily.set(day, minutes);
+      for (const kept of daily.keys()) if (kept <= day - DAYS_KEPT * DAY) daily.delete(kept);
+    }
+    minutes[Math.floor((rollup.t - day) / MINUTE)] = STATUS_CODES.indexOf(rollup.s) + 1;
   }
 
   private slot(t: number): number {

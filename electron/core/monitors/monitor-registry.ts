@@ -236,6 +236,7 @@ export class MonitorRegistry {
       {
         ...(old.budgets ? { budgets: old.budgets } : {}),
         ...(old.slo ? { slo: old.slo } : {}),
+        ...(old.public !== undefined ? { public: old.public } : {}),
         ...rest,
         id,
         notify: {

@@ -12,20 +12,12 @@ import {
   type TimingDelta,
 } from '../../../shared/run-history';
 import type { AttemptResult, CellResult, SuiteRunResult } from '../../../shared/suite-run';
+import { escapeHtml } from '../../../shared/html-text';
 import { targetLabel } from './junit-report';
 
 /** Frames shown per failed step, and characters per reply: the file stays openable. */
 const FRAMES_SHOWN = 200;
 const TEXT_CLIP = 20_000;
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 const esc = (text: string): string =>
   escapeHtml(
