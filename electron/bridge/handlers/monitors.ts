@@ -2,12 +2,18 @@
 // test notification. The rules live in the core's registry (electron/core/monitors/).
 import type { MonitorView } from '../../../shared/monitor';
 import { monitorFromForm } from '../../core/monitors/monitor-edits';
+import { publishStatusPage } from '../../core/monitors/status-page-files';
 import type { DomainHandlers, HandlerContext } from './context';
 
 /** Rows go out at most this often: a burst of checks is one repaint. */
 const CHANGED_EVERY_MS = 250;
 
-export function monitorsHandlers({ core, emit, onClose }: HandlerContext): DomainHandlers<'monitors'> {
+export function monitorsHandlers({
+  core,
+  emit,
+  folderAccess,
+  onClose,
+}: HandlerContext): DomainHandlers<'monitors'> {
   const monitors = () => core.monitors;
   let timer: NodeJS.Timeout | undefined;
   const changed = (): void => {
@@ -75,6 +81,8 @@ export function monitorsHandlers({ core, emit, onClose }: HandlerContext): Domai
     'monitors:acknowledge': async ({ id }) => monitors().incidents.acknowledge(id),
     'monitors:addUpdate': async ({ id, text }) => monitors().incidents.addUpdate(id, text),
     'monitors:resolve': async ({ id }) => monitors().incidents.resolve(id),
+    'monitors:publishStatusPage': async ({ path }) =>
+      publishStatusPage(monitors(), path, folderAccess, core.clock.now()),
     'monitors:muted': async () => ({ muted: core.settings.read().notificationsMuted === true }),
     'monitors:mute': async ({ muted }) => {
       core.settings.update((draft) => {

@@ -230,14 +230,17 @@ export class MonitorRegistry {
   ): Promise<MonitorView> {
     const old = this.requireConfig(id);
     const { webhookUrls, ...rest } = input;
+    // The form's box says on or off; `show-errors`, which only the file says, stays while it is on.
+    const shown =
+      rest.public === true && typeof old.public === 'object' ? old.public : (rest.public ?? old.public);
     const added = await storeWebhooks(this.host.secrets, webhookUrls ?? []);
     // What the app's form does not show stays as the file has it.
     const [config] = checkMonitors([
       {
         ...(old.budgets ? { budgets: old.budgets } : {}),
         ...(old.slo ? { slo: old.slo } : {}),
-        ...(old.public !== undefined ? { public: old.public } : {}),
         ...rest,
+        ...(shown !== undefined ? { public: shown } : {}),
         id,
         notify: {
           ...(old.notify.escalate ? { escalate: old.notify.escalate } : {}),

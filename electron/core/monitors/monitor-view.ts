@@ -60,6 +60,7 @@ export function implicitView(id: string, health: HealthMonitor, profile: Profile
       healthEveryMs: state.intervalMs,
       desktop: true,
       muted: false,
+      public: false,
       webhooks: [],
     },
   };

@@ -229,6 +229,7 @@ export class Monitor {
         healthEveryMs: this.config.health.every,
         desktop: this.config.notify.desktop,
         muted: this.config.notify.muted,
+        public: this.config.public !== undefined && this.config.public !== false,
         webhooks: [],
         ...(this.config.maintenance?.length
           ? { maintenanceYaml: stringify(maintenanceText(this.config.maintenance)) }

@@ -6,7 +6,11 @@
 // passes the output guard like every file the console writes.
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import type { PublishedStatusPage } from '../../../shared/monitor';
+import { CoreError } from '../core-error';
 import { guardText } from '../output-guard';
+import { checkFolder, checkTypedFolder } from '../suites/suite-folder';
+import type { FolderAccess } from '../suites/suites';
 import type { MonitorRegistry } from './monitor-registry';
 import { STATUS_DAYS, statusPage, type StatusSource } from './status-page';
 import { statusPageHtml } from './status-page-html';
@@ -51,6 +55,47 @@ export async function writeStatusPage(dir: string, text: StatusPageText): Promis
   await writeFileAtomic(json, text.json, { mode: 0o644 });
   await writeFileAtomic(html, text.html, { mode: 0o644 });
   return [html, json];
+}
+
+/** The folder "Publish status page…" writes to: chosen in the desktop's dialog, or typed inside home. */
+async function publishFolder(path: string | undefined, access: FolderAccess): Promise<string | undefined> {
+  if (access.kind === 'typed') {
+    if (path === undefined || path.trim() === '') {
+      throw new CoreError(
+        'BAD_INPUT',
+        `Type the path of the folder for the status page, inside your home folder (${access.homeDir}); a relative path starts there.`,
+      );
+    }
+    return checkTypedFolder(path, access.homeDir, 'publish the status page to a folder there');
+  }
+  if (path !== undefined) {
+    throw new CoreError('BAD_INPUT', 'In the desktop app the folder is chosen in the dialog, not typed.');
+  }
+  if (!access.choose) throw new CoreError('BAD_INPUT', 'This window has no folder chooser.');
+  const chosen = await access.choose('Publish the status page to a folder');
+  return chosen === undefined ? undefined : checkFolder(chosen);
+}
+
+/**
+ * "Publish status page…": the page of the monitors on it, written into a folder; refused in words
+ * while no monitor is on it (before a folder is asked for). Null when the dialog was cancelled.
+ */
+export async function publishStatusPage(
+  registry: MonitorRegistry,
+  path: string | undefined,
+  access: FolderAccess,
+  now: number,
+): Promise<PublishedStatusPage | null> {
+  if (!registry.all().some((m) => m.config.public !== undefined && m.config.public !== false)) {
+    throw new CoreError(
+      'BAD_INPUT',
+      'No monitor is on the status page: tick "On the status page" in a monitor’s form (or write public: true in the monitors file), then publish.',
+    );
+  }
+  const folder = await publishFolder(path, access);
+  if (folder === undefined) return null;
+  const text = await statusPageText(registry, now);
+  return { folder, files: await writeStatusPage(folder, text), monitors: text.monitors };
 }
 
 export interface StatusPagePublisherOptions {

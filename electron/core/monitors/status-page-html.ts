@@ -21,15 +21,17 @@ h2 { font-size: 17px; margin: 28px 0 10px; }
 h3 { font-size: 15px; margin: 0; }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 16px 18px; margin: 0 0 12px; }
 .headline { display: flex; align-items: center; gap: 10px; font-size: 18px; font-weight: 600; }
-.dot { width: 12px; height: 12px; border-radius: 50%; flex: none; background: var(--no-data); }
+.dot { width: 12px; height: 12px; border-radius: 50%; flex: none; }
 .monitor-head { display: flex; justify-content: space-between; gap: 12px; align-items: baseline; flex-wrap: wrap; }
 .level { font-weight: 600; }
 .days { display: flex; gap: 2px; margin: 10px 0 4px; padding: 0; list-style: none; height: 34px; }
-.days li { flex: 1 1 0; min-width: 2px; border-radius: 2px; background: var(--no-data); }
+.days li { flex: 1 1 0; min-width: 2px; border-radius: 2px; }
 .days li:hover { opacity: .7; outline: 1px solid var(--fg); }
 .scale { display: flex; justify-content: space-between; color: var(--muted); font-size: 12px; }
 .muted { color: var(--muted); }
-.updates { margin: 8px 0 0; padding-left: 18px; }
+.updates { margin: 8px 0 0; padding: 0; list-style: none; }
+.windows { list-style: none; }
+.windows li + li { margin-top: 6px; }
 .updates li { margin: 4px 0; }
 .detail { white-space: pre-wrap; word-break: break-word; font-size: 13px; }
 footer { color: var(--muted); font-size: 12px; margin-top: 28px; }
@@ -94,7 +96,7 @@ export function statusPageHtml(page: StatusPage): string {
 ${page.incidents.length ? `<h2>Open incidents</h2>\n${page.incidents.map(incidentCard).join('\n')}` : ''}
 ${
   page.maintenance.length
-    ? `<h2>Maintenance</h2>\n<ul class="card">${page.maintenance.map(maintenanceCard).join('')}</ul>`
+    ? `<h2>Maintenance</h2>\n<ul class="card windows">${page.maintenance.map(maintenanceCard).join('')}</ul>`
     : ''
 }
 <h2>Services</h2>

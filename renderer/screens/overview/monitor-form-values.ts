@@ -27,6 +27,7 @@ export interface MonitorFormValues {
   };
   desktop: boolean;
   muted: boolean;
+  public: boolean;
   maintenanceYaml: string;
   /** The saved webhooks kept (shown by their host only: their URLs stay in the keychain). */
   kept: MonitorView['settings']['webhooks'];
@@ -60,6 +61,7 @@ export function monitorFormStart(editing: MonitorView | undefined, activeProfile
     },
     desktop: settings?.desktop ?? true,
     muted: settings?.muted ?? false,
+    public: settings?.public ?? false,
     maintenanceYaml: settings?.maintenanceYaml ?? '',
     kept: settings?.webhooks ?? [],
     webhooks: [{ url: '', format: 'json' }],
@@ -92,6 +94,7 @@ function toInput(values: MonitorFormValues): MonitorInput {
       : {}),
     desktop: values.desktop,
     muted: values.muted,
+    public: values.public,
     ...(values.maintenanceYaml.trim() ? { maintenanceYaml: values.maintenanceYaml } : {}),
     ...(hook.url.trim() ? { webhooks: [{ url: hook.url.trim(), format: hook.format }] } : {}),
     keepWebhooks: values.kept.map((h) => h.id),
@@ -117,6 +120,7 @@ export const monitorForm = z
     }),
     desktop: z.boolean(),
     muted: z.boolean(),
+    public: z.boolean(),
     maintenanceYaml: text,
     kept: z.array(z.object({ id: text, format: z.enum(['json', 'slack']), target: text })),
     webhooks: z.tuple([z.object({ url: text, format: z.enum(['json', 'slack']) })]),

@@ -206,6 +206,13 @@ export function MonitorForm({ editing, onDone }: FormProps) {
         </div>
       </fieldset>
       <fieldset>
+        <legend>Status page</legend>
+        <label className="pg-check">
+          <input type="checkbox" {...register('public')} /> On the status page (its name, status, days and
+          incidents; never its address, key or errors)
+        </label>
+      </fieldset>
+      <fieldset>
         <legend>Maintenance windows</legend>
         <label className="monitor-form-stack">
           Windows (YAML, as in the monitors file; times in UTC unless tz: gives a zone)
