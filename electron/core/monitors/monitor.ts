@@ -21,7 +21,7 @@ import { HealthMonitor } from '../health-monitor';
 import type { Profile } from '../profiles';
 import type { LoadedSuite } from '../suites/suite-loader';
 import type { Suites } from '../suites/suites';
-import { maintenanceText, type MonitorConfig } from './monitor-config';
+import { maintenanceText, publicOf, type MonitorConfig } from './monitor-config';
 import { LatencyBudget } from './latency-budget';
 import { MaintenanceWindows } from './maintenance';
 import { MINUTE, MinuteHistory } from './minute-history';
@@ -229,7 +229,7 @@ export class Monitor {
         healthEveryMs: this.config.health.every,
         desktop: this.config.notify.desktop,
         muted: this.config.notify.muted,
-        public: this.config.public !== undefined && this.config.public !== false,
+        public: publicOf(this.config) !== undefined,
         webhooks: [],
         ...(this.config.maintenance?.length
           ? { maintenanceYaml: stringify(maintenanceText(this.config.maintenance)) }

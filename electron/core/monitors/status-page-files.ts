@@ -11,11 +11,12 @@ import { CoreError } from '../core-error';
 import { guardText } from '../output-guard';
 import { checkFolder, checkTypedFolder } from '../suites/suite-folder';
 import type { FolderAccess } from '../suites/suites';
+import { publicOf } from './monitor-config';
 import type { MonitorRegistry } from './monitor-registry';
 import { STATUS_DAYS, statusPage, type StatusSource } from './status-page';
 import { statusPageHtml } from './status-page-html';
 
-export const STATUS_PAGE_FILES = { html: 'index.html', json: 'status.json' } as const;
+const STATUS_PAGE_FILES = { html: 'index.html', json: 'status.json' } as const;
 
 export interface StatusPageText {
   html: string;
@@ -27,7 +28,7 @@ export interface StatusPageText {
 export async function statusPageText(registry: MonitorRegistry, now: number): Promise<StatusPageText> {
   const sources: StatusSource[] = [];
   for (const monitor of registry.all()) {
-    if (monitor.config.public === undefined || monitor.config.public === false) continue;
+    if (!publicOf(monitor.config)) continue;
     const view = monitor.view();
     sources.push({
       config: monitor.config,
@@ -86,7 +87,7 @@ export async function publishStatusPage(
   access: FolderAccess,
   now: number,
 ): Promise<PublishedStatusPage | null> {
-  if (!registry.all().some((m) => m.config.public !== undefined && m.config.public !== false)) {
+  if (!registry.all().some((m) => publicOf(m.config))) {
     throw new CoreError(
       'BAD_INPUT',
       'No monitor is on the status page: tick "On the status page" in a monitor’s form (or write public: true in the monitors file), then publish.',

@@ -40,7 +40,7 @@ const LEVEL_ORDER: readonly PublicLevel[] = [
  * A rejected key says nothing of the service (availability leaves it out too), and an agent that
  * answers wrongly is part of the service down, not all of it.
  */
-export function publicLevel(status: WatchStatus | undefined): PublicLevel {
+function publicLevel(status: WatchStatus | undefined): PublicLevel {
   switch (status) {
     case 'healthy':
       return 'operational';

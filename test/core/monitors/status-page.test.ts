@@ -7,7 +7,11 @@ import { readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Monitor } from '../../../electron/core/monitors/monitor';
 import { statusPage, type StatusPage } from '../../../electron/core/monitors/status-page';
-import { statusPageText, writeStatusPage } from '../../../electron/core/monitors/status-page-files';
+import {
+  publishStatusPage,
+  statusPageText,
+  writeStatusPage,
+} from '../../../electron/core/monitors/status-page-files';
 import { removeDir, tempDir } from '../../support/mock';
 import { until } from '../../support/until';
 import { addMockProfile, watchService, type WatchedService } from '../../support/watched-service';
@@ -148,6 +152,56 @@ describe('the status page of the monitors marked public', () => {
       if (process.platform !== 'win32') expect(statSync(written[0] as string).mode & 0o777).toBe(0o644);
     } finally {
       removeDir(dir);
+    }
+  });
+});
+
+describe('"Publish status page…"', () => {
+  test('a typed folder outside the home folder is refused in words; a cancelled dialog writes nothing', async () => {
+    const home = tempDir('agent-console-status-home-');
+    try {
+      const outside = tempDir('agent-console-status-outside-');
+      await expect(
+        publishStatusPage(
+          watched.core.monitors,
+          outside,
+          { kind: 'typed', homeDir: home },
+          watched.clock.now(),
+        ),
+      ).rejects.toThrow(/is not: publish the status page to a folder there\.$/);
+      removeDir(outside);
+      const chooser = { kind: 'chooser' as const, choose: async () => undefined };
+      await expect(
+        publishStatusPage(watched.core.monitors, undefined, chooser, watched.clock.now()),
+      ).resolves.toBe(null);
+      const published = await publishStatusPage(
+        watched.core.monitors,
+        'site',
+        { kind: 'typed', homeDir: home },
+        watched.clock.now(),
+      ).catch((error: Error) => error.message);
+      expect(published).toMatch(/^There is no folder at .*site\.$/);
+    } finally {
+      removeDir(home);
+    }
+  });
+
+  test('with no monitor on the page, it says how to put one there', async () => {
+    const solo = await watchService('Solo');
+    try {
+      await solo.core.monitors.add({ name: 'Solo', profile: 'Solo', health: { every: '24h' } });
+      await expect(
+        publishStatusPage(
+          solo.core.monitors,
+          'x',
+          { kind: 'typed', homeDir: solo.dataDir },
+          solo.clock.now(),
+        ),
+      ).rejects.toThrow(
+        'No monitor is on the status page: tick "On the status page" in a monitor’s form (or write public: true in the monitors file), then publish.',
+      );
+    } finally {
+      await solo.close();
     }
   });
 });
