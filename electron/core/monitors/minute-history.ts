@@ -8,7 +8,13 @@
 import { existsSync } from 'node:fs';
 import type { WatchStatus } from '../../../shared/monitor';
 import { WATCH_SEVERITY } from '../../../shared/monitor';
-import { appendPrivateFile, readPrivateFileSync, replacePrivateFile } from '../private-files';
+import {
+  appendPrivateFile,
+  readPrivateFileSync,
+  readPrivateHeadSync,
+  readPrivateTailSync,
+  replacePrivateFile,
+} from '../private-files';
 
 export const MINUTE = 60_000;
 /** How long rollups are kept: over a year, so a year-on-year month can be reported. */
@@ -60,6 +66,12 @@ function addMinute(summary: DaySummary, status: WatchStatus): void {
   if (count === 'up') summary.up++;
   else if (count === 'down') summary.down++;
 }
+
+/** A rollup line's minute, read without parsing the line. */
+const lineTime = (line: string): number | undefined => {
+  const t = /^\{"t":(\d+)/.exec(line)?.[1];
+  return t === undefined ? undefined : Number(t);
+};
 
 function nearestRank(sorted: number[], p: number): number | undefined {
   if (sorted.length === 0) return undefined;
@@ -154,15 +166,11 @@ export class MinuteHistory {
       this.daily = daily;
       await this.flush();
       const from = today - (DAYS_KEPT - 1) * DAY;
-      if (this.file && existsSync(this.file)) {
-        for (const line of readPrivateFileSync(this.file).split('\n')) {
-          const t = /^\{"t":(\d+)/.exec(line)?.[1];
-          if (t === undefined || Number(t) < from) continue;
-          try {
-            this.keepDay(daily, JSON.parse(line) as MinuteRollup);
-          } catch {
-            // A line cut short by a crash: the minute is unknown.
-          }
+      for (const line of this.newestLines(from)) {
+        try {
+          this.keepDay(daily, JSON.parse(line) as MinuteRollup);
+        } catch {
+          // A line cut short by a crash: the minute is unknown.
         }
       }
     }
@@ -196,21 +204,42 @@ export class MinuteHistory {
     return out.sort((a, b) => a.t - b.t);
   }
 
-  /** Drops rollups older than ROLLUP_DAYS (rewrites the file, between appends; done at each start). */
-  async prune(now: number): Promise<void> {
+  /**
+   * At each start: counts the last 30 days' minutes from the file (the SLO gauges read those
+   * counters from the first scrape on), and drops rollups older than ROLLUP_DAYS. Both read only
+   * what they need: the file's last 30 days, and its first line unless something is to be dropped.
+   */
+  async start(now: number): Promise<void> {
     const file = this.file;
     if (!file || !existsSync(file)) return;
+    await this.flush();
+    if (this.countedTo === undefined) {
+      for (const line of this.newestLines(now - COUNTER_MINUTES * MINUTE)) {
+        try {
+          const rollup = JSON.parse(line) as MinuteRollup;
+          if (rollup.t < now - (now % MINUTE) && WATCH_SEVERITY[rollup.s] !== undefined)
+            this.count(rollup.t, rollup.s);
+        } catch {
+          // A line cut short by a crash: the minute is unknown.
+        }
+      }
+    }
     const from = now - ROLLUP_DAYS * 1440 * MINUTE;
+    const oldest = lineTime(readPrivateHeadSync(file, 64));
+    if (oldest !== undefined && oldest >= from) return;
     this.writing = this.writing.then(async () => {
       const kept = readPrivateFileSync(file)
         .split('\n')
-        .filter((line) => {
-          const t = /^\{"t":(\d+)/.exec(line)?.[1];
-          return t !== undefined && Number(t) >= from;
-        });
+        .filter((line) => (lineTime(line) ?? -1) >= from);
       await replacePrivateFile(file, kept.map((line) => `${line}\n`).join(''));
     });
     await this.writing;
+  }
+
+  /** The file's rollup lines from `from` on, read from its end. */
+  private newestLines(from: number): string[] {
+    if (!this.file || !existsSync(this.file)) return [];
+    return readPrivateTailSync(this.file, (line) => (lineTime(line) ?? from) < from);
   }
 
   async flush(): Promise<void> {
