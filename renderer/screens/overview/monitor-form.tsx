@@ -208,8 +208,8 @@ export function MonitorForm({ editing, onDone }: FormProps) {
       <fieldset>
         <legend>Status page</legend>
         <label className="pg-check">
-          <input type="checkbox" {...register('public')} /> On the status page (its name, status, days and
-          incidents; never its address, key or errors)
+          <input type="checkbox" {...register('public')} /> On the status page (status, last 90 days and
+          incidents in words; never the address, secrets or errors)
         </label>
       </fieldset>
       <fieldset>
