@@ -12,6 +12,7 @@ import { sessionMemoryFigure } from './edges';
 import { healthMemoryFigure } from './health';
 import { historyFigures } from './history';
 import { loadFigures } from './load';
+import { monitorMetricsFigures } from './monitor-metrics';
 import { monitorLatenessFigures } from './monitors';
 import { packagingFigures } from './packaging';
 import { playgroundFigures } from './playground';
@@ -187,6 +188,8 @@ rows.push(...(await suiteRunFigures()));
 rows.push(...(await judgedSuiteRunFigures()));
 // Two monitors' checks on a key kept busy with streams: how late they go out, ~45 s.
 rows.push(...(await monitorLatenessFigures()));
+// 20 monitors after a year of history: the /metrics scrape, memory against a fresh start, ~3 min.
+rows.push(...(await monitorMetricsFigures()));
 
 rows.push(...(await durabilityFigures()));
 rows.push(...(await historyFigures()));

@@ -1,8 +1,8 @@
-// Text written into HTML as text: every character that could open a tag, an entity or end an
-// attribute's quotes is escaped. What the console writes as HTML (the suite and SLA reports, the
-// status page, a reply's Markdown) comes from outside — agents' replies, names in files — so
-// nothing is written into HTML without it.
-const ENTITIES: Readonly<Record<string, string>> = {
+// Text placed in a page the console writes (a run's report, the SLA report, the status page): every
+// character that could open markup or leave an attribute is an entity, so a monitor name, a reply
+// or an incident update holding `<script>` reads as text. The one escape of the console's pages.
+
+const ENTITIES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
   '>': '&gt;',
@@ -10,4 +10,6 @@ const ENTITIES: Readonly<Record<string, string>> = {
   "'": '&#39;',
 };
 
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
+}

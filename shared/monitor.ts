@@ -35,6 +35,14 @@ export function watchTrayStatus(status: WatchStatus): MonitorStatus {
   return status === 'synthetic-failing' || status === 'slow' ? 'degraded' : status;
 }
 
+/** "Publish status page…": where the page went, and how many monitors it shows. */
+export interface PublishedStatusPage {
+  folder: string;
+  /** index.html and status.json, full paths. */
+  files: string[];
+  monitors: number;
+}
+
 /** A maintenance window as it falls: epoch ms, and its name if the file gives one. */
 export interface MaintenanceView {
   from: number;
@@ -127,6 +135,8 @@ interface MonitorSettingsView {
   };
   desktop: boolean;
   muted: boolean;
+  /** On the status page. */
+  public: boolean;
   webhooks: WebhookView[];
   /** Its maintenance windows as YAML (the file's list), for the form. */
   maintenanceYaml?: string;

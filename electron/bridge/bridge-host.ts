@@ -30,8 +30,8 @@ import { usageHandlers } from './handlers/usage';
 export interface BridgeHostOptions {
   transport: 'electron' | 'web';
   version: string;
-  /** The Tests screen's folder chooser: Electron's dialog, or a test's own. */
-  chooseFolder?: () => Promise<string | undefined>;
+  /** The folder chooser (the Tests screen's, "Publish status page…"): Electron's dialog, or a test's own. */
+  chooseFolder?: (title?: string) => Promise<string | undefined>;
   /** The web host's home folder, which a typed folder must be inside (default: the user's home). */
   homeDir?: string;
   /** The desktop app's updater (electron/shell/updates.ts); elsewhere there is none. */

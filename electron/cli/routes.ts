@@ -205,7 +205,15 @@ const monitorRoute: Route = (program, session) => {
       '--config <file>',
       "a monitors file (default: the data folder's monitors.yaml, as the app saves it)",
     )
-    .option('--metrics <host:port>', 'serve Prometheus /metrics (and /healthz) there, e.g. 127.0.0.1:9464')
+    .option(
+      '--metrics <host:port>',
+      'serve Prometheus /metrics, the status page at /status and /status.json (and /healthz) there, e.g. 127.0.0.1:9464',
+    )
+    .option(
+      '--status-page <dir>',
+      'keep the status page of the monitors marked public: in this folder (index.html, status.json)',
+    )
+    .option('--status-every <seconds>', 'write the status page at most this often (default 10)')
     .addHelpText(
       'after',
       '\nA monitor\'s key comes from its profile\'s keychain entry, or, for a monitor with "service:", from the\n' +

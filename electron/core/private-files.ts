@@ -25,6 +25,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
   renameSync,
   statSync,
   unlinkSync,
@@ -232,6 +233,54 @@ export function readPrivateFileSync(file: string): string {
   const fd = openSync(file, READ_FLAGS);
   try {
     return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const TAIL_CHUNK = 1 << 20;
+
+/**
+ * The newest lines of a journal of ours, oldest first, read from its end a chunk at a time until a
+ * line `older` says comes before what is wanted: the last days of a year-long journal without
+ * reading the year (and holding it in memory).
+ */
+export function readPrivateTailSync(file: string, older: (line: string) => boolean): string[] {
+  const fd = openSync(file, READ_FLAGS);
+  try {
+    const chunks: string[][] = [];
+    let end = fstatSync(fd).size;
+    let carry = Buffer.alloc(0);
+    while (end > 0) {
+      const start = Math.max(0, end - TAIL_CHUNK);
+      const read = Buffer.alloc(end - start);
+      readSync(fd, read, 0, read.length, start);
+      const data = Buffer.concat([read, carry]);
+      // The chunk's first line may begin in the chunk before: it goes with that one.
+      const cut = start > 0 ? data.indexOf(10) + 1 : 0;
+      end = start;
+      carry = data.subarray(0, cut);
+      if (start > 0 && cut === 0) {
+        carry = data;
+        continue;
+      }
+      const lines = data.subarray(cut).toString('utf8').split('\n').filter(Boolean);
+      const first = lines.findLastIndex(older);
+      chunks.unshift(lines.slice(first + 1));
+      if (first >= 0) break;
+    }
+    return chunks.flat();
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The first `bytes` of a file of ours, as text. */
+export function readPrivateHeadSync(file: string, bytes: number): string {
+  const fd = openSync(file, READ_FLAGS);
+  try {
+    const head = Buffer.alloc(bytes);
+    return head.subarray(0, readSync(fd, head, 0, bytes, 0)).toString('utf8');
   } finally {
     closeSync(fd);
   }

@@ -150,8 +150,8 @@ async function start(): Promise<Running> {
           log: (line) => core.appLog.info(line),
         })),
         // The Tests screen's "Open folder": the native chooser (the web host types a path instead).
-        chooseFolder: async () => {
-          const options = { title: 'Open a folder of suite files', properties: ['openDirectory' as const] };
+        chooseFolder: async (title = 'Open a folder of suite files') => {
+          const options = { title, properties: ['openDirectory' as const, 'createDirectory' as const] };
           const chosen =
             mainWindow && !mainWindow.isDestroyed()
               ? await dialog.showOpenDialog(mainWindow, options)

@@ -45,3 +45,7 @@ export const useAddIncidentUpdate = () =>
 
 export const useResolveIncident = () =>
   useChange((id: string) => bridge.monitors.resolve({ id }), incidentChanged);
+
+/** "Publish status page…": into a typed folder (the web host), or the one chosen in the desktop's dialog. */
+export const publishStatusPage = (path?: string) =>
+  bridge.monitors.publishStatusPage(path !== undefined ? { path } : {});

@@ -3,7 +3,12 @@
 import { z } from 'zod';
 import { MAX_HEALTH_INTERVAL_MS, MIN_HEALTH_INTERVAL_MS } from '../health';
 import type { Incident, IncidentName } from '../incident';
-import type { MonitorNotification, MonitorView, TestNotificationResult } from '../monitor';
+import type {
+  MonitorNotification,
+  MonitorView,
+  PublishedStatusPage,
+  TestNotificationResult,
+} from '../monitor';
 import { id, none, returns, text, type DomainCalls } from './schemas';
 
 const address = z.email('An email address such as ops@example.com.').max(320);
@@ -50,6 +55,8 @@ const monitorInput = z.strictObject({
     .optional(),
   desktop: z.boolean().optional(),
   muted: z.boolean().optional(),
+  /** On the status page (names and words only; the file can say more, README "Status page"). */
+  public: z.boolean().optional(),
   /** Maintenance windows: a YAML list as in the monitors file. */
   maintenanceYaml: text(20_000).optional(),
   webhooks: z.array(newChannel).max(10).optional(),
@@ -94,6 +101,15 @@ export const MONITORS_CALLS = {
         .regex(/^[^\p{Cc}]*$/u, 'A name on one line, without control characters.'),
     }),
     output: returns<IncidentName>(),
+  },
+  /**
+   * "Publish status page…": index.html and status.json of the monitors on the status page, into a
+   * folder typed (the web host, inside the home folder) or, without one, chosen in the desktop's
+   * dialog. Null when the dialog was cancelled.
+   */
+  'monitors:publishStatusPage': {
+    input: z.strictObject({ path: text(4096).optional() }),
+    output: returns<PublishedStatusPage | null>(),
   },
 } as const satisfies DomainCalls<'monitors'>;
 

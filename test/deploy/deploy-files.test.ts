@@ -42,7 +42,7 @@ async function servedSeriesNames(): Promise<Set<string>> {
 
 /** The CLI's `monitor` options, from its help text. */
 function monitorOptions(): string[] {
-  const help = spawnSync(process.execPath, [join(ROOT, 'bin/agent-console.js'), 'monitor', '--help'], {
+  const help = spawnSync(process.execPath, [join(ROOT, 'bin/agent-console.js'), 'monitor', 'run', '--help'], {
     encoding: 'utf8',
   }).stdout;
   return [...new Set(help.match(/--[a-z-]+/g) ?? [])];

@@ -58,6 +58,12 @@ test('an outage opens an incident on the Overview; acknowledged, updated, and li
   await expect(incident).toContainText(`Acknowledged by ${userInfo().username}`);
 
   await row.getByRole('button', { name: 'Details' }).click();
+  // Drawn on the timeline too: a shaded span from when it opened, named, still open.
+  const chart = app.getByRole('main', { name: 'Health' }).locator('.health-chart');
+  await expect(chart.locator('.health-incident-span')).toHaveCount(1);
+  await expect(chart).toContainText('Incident: Unhealthy (open)');
+  await chart.scrollIntoViewIfNeeded();
+  await screenshotLightAndDark(app, 'health-timeline-incident');
   const card = app.getByRole('main', { name: 'Health' }).getByRole('region', { name: 'Incidents' });
   await expect(card.getByRole('region', { name: 'Incident on Production' })).toContainText(
     'The api is restarting; back in 5 min.',

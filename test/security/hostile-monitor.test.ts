@@ -2,10 +2,11 @@
 // monitors.yaml --metrics 127.0.0.1:PORT`, the key in AGENT_API_KEY (`service.keyEnv`'s default),
 // a synthetic check from a suite file, and webhooks to a receiver of our own. Its stdout and stderr,
 // the webhook bodies, /metrics and every file in its data folder hold no 12-character run of the
-// key, whether the server wrote it plainly, JSON-escaped or over HTTPS (`ca:`). A second monitor
+// key, whether the server wrote it plainly, JSON-escaped or over HTTPS (`ca:`) — nor does its status
+// page, served at /status and kept in a folder, with what failed shown or not. A second monitor
 // and a third meet a health report and a chat reply nested 100,000 deep, and a 300 MB health
 // report: each stays up, serves /metrics, stays under 200 MB of memory, and records the failure.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -64,6 +65,7 @@ beforeAll(async () => {
   const caFile = join(dir, 'hostile-ca.pem');
   writeFileSync(caFile, tls.ca);
   writeFileSync(join(dir, 'echo-check.yaml'), SUITE);
+  mkdirSync(join(dir, 'status-page'));
   const watched = (name: string, service: Record<string, unknown>) => ({
     name,
     service,
@@ -80,9 +82,12 @@ beforeAll(async () => {
   writeFileSync(
     join(dir, 'leaks.yaml'),
     monitorsFile([
-      watched('Plain', { baseUrl: http.url('plain') }),
-      watched('Escaped', { baseUrl: http.url('escaped'), keyEnv: 'AGENT_API_KEY' }),
-      watched('Secure', { baseUrl: https.url('u005f'), ca: caFile }),
+      { ...watched('Plain', { baseUrl: http.url('plain') }), public: { 'show-errors': true } },
+      { ...watched('Escaped', { baseUrl: http.url('escaped'), keyEnv: 'AGENT_API_KEY' }), public: true },
+      {
+        ...watched('Secure', { baseUrl: https.url('u005f'), ca: caFile }),
+        public: { 'show-errors': true },
+      },
     ]),
   );
   const once = (name: string, mode: 'nested' | 'huge') => ({
@@ -96,7 +101,12 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'nested.yaml'), monitorsFile([once('Nested', 'nested')]));
   writeFileSync(join(dir, 'huge.yaml'), monitorsFile([once('Huge', 'huge')]));
   [leaky, nested, huge] = await Promise.all([
-    startMonitorProcess(join(dir, 'leaks.yaml'), join(dir, 'leaks-data'), KEY),
+    startMonitorProcess(join(dir, 'leaks.yaml'), join(dir, 'leaks-data'), KEY, {}, [
+      '--status-page',
+      join(dir, 'status-page'),
+      '--status-every',
+      '1',
+    ]),
     startMonitorProcess(join(dir, 'nested.yaml'), join(dir, 'nested-data'), KEY),
     startMonitorProcess(join(dir, 'huge.yaml'), join(dir, 'huge-data'), KEY),
   ]);
@@ -133,6 +143,16 @@ describe('a headless monitor watching the hostile server', () => {
       45_000,
     );
     const metrics = await (await fetch(`${leaky.metricsUrl}/metrics`)).text();
+    // The status page follows within its second: each public monitor on it, with what it met.
+    const status = await until('the status page with every monitor checked', async () => {
+      const page = await (await fetch(`${leaky.metricsUrl}/status.json`)).text();
+      const shown = (JSON.parse(page) as { monitors: { level: string }[] }).monitors;
+      return shown.length === 3 && shown.every((m) => m.level !== 'no-data') ? page : undefined;
+    });
+    const statusHtml = await (await fetch(`${leaky.metricsUrl}/status`)).text();
+    expect.soft(statusHtml).toContain('<h3>Escaped</h3>');
+    expect.soft(readFileSync(join(dir, 'status-page', 'index.html'), 'utf8')).toContain('<h3>Plain</h3>');
+    expect.soft(readFileSync(join(dir, 'status-page', 'status.json'), 'utf8')).toContain('"Secure"');
     expect.soft(metrics).toContain('agent_console_monitor_status{monitor="Plain"');
     expect
       .soft(http.requests.filter((r) => r.bearer === KEY && r.path === 'chat').length)
@@ -145,7 +165,10 @@ describe('a headless monitor watching the hostile server', () => {
       ...leaks('stderr', leaky.stderr(), SECRETS),
       ...hooks.flatMap((h) => leaks(`webhook ${h.path}`, h.body, SECRETS)),
       ...leaks('/metrics', metrics, SECRETS),
+      ...leaks('/status.json', status, SECRETS),
+      ...leaks('/status', statusHtml, SECRETS),
       ...fileLeaks(data, SECRETS),
+      ...fileLeaks(join(dir, 'status-page'), SECRETS),
     ]).toEqual([]);
   }, 60_000);
 });

@@ -60,6 +60,7 @@ export async function startMonitorProcess(
   dataDir: string,
   key: string,
   moreEnv: NodeJS.ProcessEnv = {},
+  moreArgs: string[] = [],
 ): Promise<MonitorProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, AGENT_API_KEY: key, ...moreEnv };
@@ -75,6 +76,7 @@ export async function startMonitorProcess(
       `127.0.0.1:${port}`,
       '--data-dir',
       dataDir,
+      ...moreArgs,
     ],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -3,12 +3,18 @@
 import type { MonitorView } from '../../../shared/monitor';
 import { readIncidentName, saveIncidentName } from '../../core/monitors/incident-name';
 import { monitorFromForm } from '../../core/monitors/monitor-edits';
+import { publishStatusPage } from '../../core/monitors/status-page-files';
 import type { DomainHandlers, HandlerContext } from './context';
 
 /** Rows go out at most this often: a burst of checks is one repaint. */
 const CHANGED_EVERY_MS = 250;
 
-export function monitorsHandlers({ core, emit, onClose }: HandlerContext): DomainHandlers<'monitors'> {
+export function monitorsHandlers({
+  core,
+  emit,
+  folderAccess,
+  onClose,
+}: HandlerContext): DomainHandlers<'monitors'> {
   const monitors = () => core.monitors;
   let timer: NodeJS.Timeout | undefined;
   const changed = (): void => {
@@ -78,6 +84,8 @@ export function monitorsHandlers({ core, emit, onClose }: HandlerContext): Domai
     'monitors:resolve': async ({ id }) => monitors().incidents.resolve(id),
     'monitors:incidentName': async () => readIncidentName(core.settings),
     'monitors:setIncidentName': async ({ name }) => saveIncidentName(core.settings, name),
+    'monitors:publishStatusPage': async ({ path }) =>
+      publishStatusPage(monitors(), path, folderAccess, core.clock.now()),
     'monitors:muted': async () => ({ muted: core.settings.read().notificationsMuted === true }),
     'monitors:mute': async ({ muted }) => {
       core.settings.update((draft) => {

@@ -8,12 +8,33 @@
 import { existsSync } from 'node:fs';
 import type { WatchStatus } from '../../../shared/monitor';
 import { WATCH_SEVERITY } from '../../../shared/monitor';
-import { appendPrivateFile, readPrivateFileSync, replacePrivateFile } from '../private-files';
+import {
+  appendPrivateFile,
+  readPrivateFileSync,
+  readPrivateHeadSync,
+  readPrivateTailSync,
+  replacePrivateFile,
+} from '../private-files';
 
 export const MINUTE = 60_000;
 /** How long rollups are kept: over a year, so a year-on-year month can be reported. */
 const ROLLUP_DAYS = 400;
 const COUNTER_MINUTES = 30 * 1440;
+const DAY = 1440 * MINUTE;
+/** Days kept in memory, minute by minute, once the status page has asked for them. */
+const DAYS_KEPT = 92;
+/** A minute's status as a byte: its index here plus one; 0 is a minute nobody saw. */
+const STATUS_CODES: readonly WatchStatus[] = Object.keys(WATCH_SEVERITY) as WatchStatus[];
+
+/** A day (UTC) of a monitor's minutes, as the status page's bar shows it. */
+export interface DaySummary {
+  /** The day's start, UTC midnight, epoch ms. */
+  day: number;
+  /** The worst status of its minutes; none when no minute of it was seen. */
+  worst?: WatchStatus;
+  up: number;
+  down: number;
+}
 
 export interface MinuteRollup {
   /** The minute's start, epoch ms. */
@@ -39,6 +60,19 @@ export function minuteCount(status: WatchStatus): MinuteCount {
   return 'excluded';
 }
 
+function addMinute(summary: DaySummary, status: WatchStatus): void {
+  if (!summary.worst || WATCH_SEVERITY[status] > WATCH_SEVERITY[summary.worst]) summary.worst = status;
+  const count = minuteCount(status);
+  if (count === 'up') summary.up++;
+  else if (count === 'down') summary.down++;
+}
+
+/** A rollup line's minute, read without parsing the line. */
+const lineTime = (line: string): number | undefined => {
+  const t = /^\{"t":(\d+)/.exec(line)?.[1];
+  return t === undefined ? undefined : Number(t);
+};
+
 function nearestRank(sorted: number[], p: number): number | undefined {
   if (sorted.length === 0) return undefined;
   return sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1];
@@ -63,6 +97,8 @@ export class MinuteHistory {
   private countedTo: number | undefined;
   private writing: Promise<void> = Promise.resolve();
   private pending: string[] = [];
+  /** The newest days' minutes by day start, once asked for: a status code per minute (STATUS_CODES). */
+  private daily: Map<number, Uint8Array> | undefined;
 
   constructor(
     private readonly file: string | undefined,
@@ -86,6 +122,7 @@ export class MinuteHistory {
   /** Keeps a finished minute (what `note` does as minutes close; seeds history in tests). */
   record(rollup: MinuteRollup): void {
     this.count(rollup.t, rollup.s);
+    if (this.daily) this.keepDay(this.daily, rollup);
     if (!this.file) return;
     this.pending.push(`${JSON.stringify(rollup)}\n`);
     if (this.pending.length === 1) {
@@ -114,6 +151,42 @@ export class MinuteHistory {
     return { up, down };
   }
 
+  /**
+   * The newest `count` days (UTC) up to `now`'s, oldest first, the minute under way included. The
+   * file is read once, from the first call on the days are kept as minutes close: the status page
+   * rewrites itself on every change without reading months of rollups each time.
+   */
+  async days(now: number, count: number): Promise<DaySummary[]> {
+    this.closeBefore(now);
+    const today = now - (now % DAY);
+    if (!this.daily) {
+      // Minutes closing while the file is read go to the map at once; a minute kept twice is the
+      // same slot, so nothing is counted twice.
+      const daily = new Map<number, Uint8Array>();
+      this.daily = daily;
+      await this.flush();
+      const from = today - (DAYS_KEPT - 1) * DAY;
+      for (const line of this.newestLines(from)) {
+        try {
+          this.keepDay(daily, JSON.parse(line) as MinuteRollup);
+        } catch {
+          // A line cut short by a crash: the minute is unknown.
+        }
+      }
+    }
+    const out: DaySummary[] = [];
+    for (let i = Math.min(count, DAYS_KEPT) - 1; i >= 0; i--) {
+      const day = today - i * DAY;
+      const minutes = this.daily.get(day);
+      const summary: DaySummary = { day, up: 0, down: 0 };
+      if (minutes)
+        for (const code of minutes) if (code > 0) addMinute(summary, STATUS_CODES[code - 1] as WatchStatus);
+      out.push(summary);
+    }
+    if (this.open) addMinute(out.at(-1) as DaySummary, this.open.s);
+    return out;
+  }
+
   /** The kept rollups from `from` to `to` (epoch ms), oldest first. */
   async list(from: number, to: number): Promise<MinuteRollup[]> {
     await this.flush();
@@ -131,21 +204,42 @@ export class MinuteHistory {
     return out.sort((a, b) => a.t - b.t);
   }
 
-  /** Drops rollups older than ROLLUP_DAYS (rewrites the file, between appends; done at each start). */
-  async prune(now: number): Promise<void> {
+  /**
+   * At each start: counts the last 30 days' minutes from the file (the SLO gauges read those
+   * counters from the first scrape on), and drops rollups older than ROLLUP_DAYS. Both read only
+   * what they need: the file's last 30 days, and its first line unless something is to be dropped.
+   */
+  async start(now: number): Promise<void> {
     const file = this.file;
     if (!file || !existsSync(file)) return;
+    await this.flush();
+    if (this.countedTo === undefined) {
+      for (const line of this.newestLines(now - COUNTER_MINUTES * MINUTE)) {
+        try {
+          const rollup = JSON.parse(line) as MinuteRollup;
+          if (rollup.t < now - (now % MINUTE) && WATCH_SEVERITY[rollup.s] !== undefined)
+            this.count(rollup.t, rollup.s);
+        } catch {
+          // A line cut short by a crash: the minute is unknown.
+        }
+      }
+    }
     const from = now - ROLLUP_DAYS * 1440 * MINUTE;
+    const oldest = lineTime(readPrivateHeadSync(file, 64));
+    if (oldest !== undefined && oldest >= from) return;
     this.writing = this.writing.then(async () => {
       const kept = readPrivateFileSync(file)
         .split('\n')
-        .filter((line) => {
-          const t = /^\{"t":(\d+)/.exec(line)?.[1];
-          return t !== undefined && Number(t) >= from;
-        });
+        .filter((line) => (lineTime(line) ?? -1) >= from);
       await replacePrivateFile(file, kept.map((line) => `${line}\n`).join(''));
     });
     await this.writing;
+  }
+
+  /** The file's rollup lines from `from` on, read from its end. */
+  private newestLines(from: number): string[] {
+    if (!this.file || !existsSync(this.file)) return [];
+    return readPrivateTailSync(this.file, (line) => (lineTime(line) ?? from) < from);
   }
 
   async flush(): Promise<void> {
@@ -179,6 +273,17 @@ export class MinuteHistory {
     if (!last) return;
     const carryEnd = Math.min(until, last.at + this.carryMs);
     for (let t = open.t + MINUTE; t < carryEnd; t += MINUTE) this.record({ t, s: last.status, n: 0 });
+  }
+
+  private keepDay(daily: Map<number, Uint8Array>, rollup: MinuteRollup): void {
+    const day = rollup.t - (rollup.t % DAY);
+    let minutes = daily.get(day);
+    if (!minutes) {
+      minutes = new Uint8Array(1440);
+      daily.set(day, minutes);
+      for (const kept of daily.keys()) if (kept <= day - DAYS_KEPT * DAY) daily.delete(kept);
+    }
+    minutes[Math.floor((rollup.t - day) / MINUTE)] = STATUS_CODES.indexOf(rollup.s) + 1;
   }
 
   private slot(t: number): number {

@@ -121,6 +121,15 @@ const Slo = z.strictObject({
   'ttft-p95': Duration.optional(),
 });
 
+/**
+ * On the status page (README "Status page"): `true` shows the monitor's name, status, days and
+ * incidents in words only; `{ show-errors: true }` adds what failed and the monitor's own notes.
+ */
+const Public = z.union(
+  [z.boolean(), z.strictObject({ 'show-errors': z.boolean() })],
+  'Write public: true (names and words only), or public: { show-errors: true } to show what failed too.',
+);
+
 const Service = z.strictObject({
   baseUrl: z.string().min(1),
   ca: z.string().min(1).optional(),
@@ -149,6 +158,7 @@ const Monitor = z
     synthetic: Synthetic.optional(),
     budgets: Budgets.optional(),
     slo: Slo.optional(),
+    public: Public.optional(),
     maintenance: z.array(MaintenanceWindow).max(50).optional(),
     notify: z
       .strictObject({
@@ -186,6 +196,13 @@ export type MonitorConfig = z.output<typeof Monitor>;
 export type SyntheticConfig = z.output<typeof Synthetic>;
 /** What a monitor is given before defaults apply (what the app and tests write). */
 export type MonitorInput = z.input<typeof Monitor>;
+
+/** Whether the status page shows the monitor, and with what failed (README "Status page"). */
+export function publicOf(config: Pick<MonitorConfig, 'public'>): { showErrors: boolean } | undefined {
+  const value = config.public;
+  if (value === undefined || value === false) return undefined;
+  return { showErrors: value !== true && value['show-errors'] };
+}
 
 export class MonitorFileError extends YamlFileError {
   override readonly name = 'MonitorFileError';
@@ -328,6 +345,7 @@ export function monitorsFileText(monitors: readonly MonitorConfig[]): string {
           },
         }
       : {}),
+    ...(m.public !== undefined && m.public !== false ? { public: m.public } : {}),
     ...(m.maintenance?.length ? { maintenance: maintenanceText(m.maintenance) } : {}),
     notify: m.notify.escalate
       ? { ...m.notify, escalate: { ...m.notify.escalate, after: durationText(m.notify.escalate.after) } }

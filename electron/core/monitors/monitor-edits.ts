@@ -23,6 +23,7 @@ export interface MonitorForm {
     | undefined;
   desktop?: boolean | undefined;
   muted?: boolean | undefined;
+  public?: boolean | undefined;
   /** The maintenance windows as YAML, a list as in the monitors file. */
   maintenanceYaml?: string | undefined;
 }
@@ -70,6 +71,7 @@ export function monitorFromForm(
     profile: profile.name,
     ...(form.healthEveryS !== undefined ? { health: { every: form.healthEveryS * 1000 } } : {}),
     ...(synthetic ? { synthetic } : {}),
+    ...(form.public !== undefined ? { public: form.public } : {}),
     maintenance: (yamlList(form.maintenanceYaml, 'maintenance windows') ?? []) as never,
     notify: { desktop: form.desktop ?? true, muted: form.muted ?? false, webhooks: kept },
   };

@@ -238,6 +238,9 @@ export class MonitorRegistry {
   async update(id: string, input: MonitorInput & { newChannels?: NewChannel[] }): Promise<MonitorView> {
     const old = this.requireConfig(id);
     const { newChannels, ...rest } = input;
+    // The form's box says on or off; `show-errors`, which only the file says, stays while it is on.
+    const shown =
+      rest.public === true && typeof old.public === 'object' ? old.public : (rest.public ?? old.public);
     const added = await storeChannels(this.host.secrets, newChannels ?? []);
     // What the app's form does not show stays as the file has it.
     const [config] = checkMonitors([
@@ -245,6 +248,7 @@ export class MonitorRegistry {
         ...(old.budgets ? { budgets: old.budgets } : {}),
         ...(old.slo ? { slo: old.slo } : {}),
         ...rest,
+        ...(shown !== undefined ? { public: shown } : {}),
         id,
         notify: {
           ...(old.notify.escalate ? { escalate: old.notify.escalate } : {}),

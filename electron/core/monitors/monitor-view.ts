@@ -62,6 +62,7 @@ export function implicitView(id: string, health: HealthMonitor, profile: Profile
       healthEveryMs: state.intervalMs,
       desktop: true,
       muted: false,
+      public: false,
       webhooks: [],
     },
   };

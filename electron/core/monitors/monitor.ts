@@ -21,13 +21,13 @@ import { HealthMonitor } from '../health-monitor';
 import type { Profile } from '../profiles';
 import type { LoadedSuite } from '../suites/suite-loader';
 import type { Suites } from '../suites/suites';
-import { maintenanceText, type MonitorConfig } from './monitor-config';
+import { maintenanceText, publicOf, type MonitorConfig } from './monitor-config';
 import { LatencyBudget } from './latency-budget';
 import { MaintenanceWindows } from './maintenance';
 import { MINUTE, MinuteHistory } from './minute-history';
 import { healthPart } from './monitor-view';
 import { runSyntheticCheck, syntheticSuite } from './synthetic-check';
-import { SyntheticHistory } from './synthetic-history';
+import { SyntheticHistory, syntheticCapacity } from './synthetic-history';
 
 export interface MonitorHost {
   clock: Clock;
@@ -108,6 +108,7 @@ export class Monitor {
     this.synthetic = config.synthetic
       ? new SyntheticHistory({
           ...(dir ? { file: join(dir, 'synthetic.jsonl') } : {}),
+          capacity: syntheticCapacity(config.synthetic),
           onWriteError: (error) => warn?.(`The synthetic check history could not be saved: ${error.message}`),
         })
       : undefined;
@@ -145,9 +146,9 @@ export class Monitor {
     if (this.running) return;
     this.running = true;
     void this.minutes
-      .prune(this.host.clock.now())
+      .start(this.host.clock.now())
       .catch((error: unknown) =>
-        this.host.onWarning?.(`The minute history could not be pruned: ${(error as Error).message}`),
+        this.host.onWarning?.(`The minute history could not be read: ${(error as Error).message}`),
       );
     this.health.start();
     if (this.config.synthetic) {
@@ -229,6 +230,7 @@ export class Monitor {
         healthEveryMs: this.config.health.every,
         desktop: this.config.notify.desktop,
         muted: this.config.notify.muted,
+        public: publicOf(this.config) !== undefined,
         webhooks: [],
         ...(this.config.maintenance?.length
           ? { maintenanceYaml: stringify(maintenanceText(this.config.maintenance)) }

@@ -106,7 +106,7 @@ export function periodFigures(
 }
 
 /** `value` with `decimals` places, cut toward zero (a percentage is never shown better than it is). */
-function cutDecimals(value: number, decimals: number): string {
+export function cutDecimals(value: number, decimals: number): string {
   const scale = 10 ** decimals;
   // The small nudge keeps 99.9 (stored as 99.89999…) from being cut to 99.8.
   return (Math.trunc(value * scale + 1e-9 * Math.sign(value)) / scale).toFixed(decimals);
@@ -165,7 +165,8 @@ export function reportCsv(periods: readonly PeriodFigures[], decimals: number): 
   );
 }
 
-const when = (ms: number) => iso(ms).replace('T', ' ').replace('Z', ' UTC');
+/** "2026-11-28 10:00 UTC": how the console's pages write a time. */
+export const whenUtc = (ms: number): string => iso(ms).replace('T', ' ').replace('Z', ' UTC');
 
 function monitorSection(p: PeriodFigures, decimals: number): string {
   const met = p.availability !== undefined && p.target !== undefined ? p.availability >= p.target : undefined;
@@ -200,13 +201,13 @@ function monitorSection(p: PeriodFigures, decimals: number): string {
     ? `<table><caption>Incidents</caption><thead><tr><th>Started</th><th>Status</th><th>What failed</th><th>Acknowledged</th><th>Resolved</th></tr></thead><tbody>${p.incidents
         .map(
           (i) =>
-            `<tr><td>${when(i.startedAt)}</td><td>${escapeHtml(WATCH_WORDS[i.status])}</td><td>${escapeHtml(i.firstFailure)}</td><td>${i.acknowledged ? `${escapeHtml(i.acknowledged.by)}, ${when(i.acknowledged.at)}` : '—'}</td><td>${i.resolved ? when(i.resolved.at) : 'open'}</td></tr>`,
+            `<tr><td>${whenUtc(i.startedAt)}</td><td>${escapeHtml(WATCH_WORDS[i.status])}</td><td>${escapeHtml(i.firstFailure)}</td><td>${i.acknowledged ? `${escapeHtml(i.acknowledged.by)}, ${whenUtc(i.acknowledged.at)}` : '—'}</td><td>${i.resolved ? whenUtc(i.resolved.at) : 'open'}</td></tr>`,
         )
         .join('')}</tbody></table>`
     : '<p>No incidents.</p>';
   const maintenance = p.maintenance.length
     ? `<table><caption>Maintenance</caption><thead><tr><th>From</th><th>To</th></tr></thead><tbody>${p.maintenance
-        .map((m) => `<tr><td>${when(m.from)}</td><td>${when(m.to)}</td></tr>`)
+        .map((m) => `<tr><td>${whenUtc(m.from)}</td><td>${whenUtc(m.to)}</td></tr>`)
         .join('')}</tbody></table>`
     : '<p>No maintenance.</p>';
   return `<section><h2>${escapeHtml(p.monitorName)}</h2><table class="figures"><tbody>${rows
@@ -231,7 +232,7 @@ table{border-collapse:collapse;margin:.6rem 0;width:100%}th,td{text-align:left;p
 @media print{body{margin:0;max-width:none}section{break-inside:avoid}}
 </style></head><body>
 <h1>${escapeHtml(options.title)}</h1>
-<p class="muted">Generated ${when(options.generatedAt)}. Times in UTC. Availability is up minutes over up and down minutes, ${options.decimals} decimals, cut (not rounded); maintenance and minutes not checked are left out.</p>
+<p class="muted">Generated ${whenUtc(options.generatedAt)}. Times in UTC. Availability is up minutes over up and down minutes, ${options.decimals} decimals, cut (not rounded); maintenance and minutes not checked are left out.</p>
 ${periods.map((p) => monitorSection(p, options.decimals)).join('\n')}
 </body></html>
 `;

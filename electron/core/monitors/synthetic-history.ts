@@ -1,12 +1,24 @@
 // A monitor's synthetic check results: a bounded ring in memory and a journal on disk
-// (ring-journal.ts, the same scheme as the health history), so a week of checks every minute costs
-// the same on day 30 as on day 7.
+// (ring-journal.ts, the same scheme as the health history), sized so that the raw results of the
+// last 7 days are kept whatever the interval and however many agents and cases a run checks, and
+// a week costs the same on day 30 as on day 7 (docs/architecture.md, "History by time").
 import { z } from 'zod';
 import type { SyntheticResult } from '../../../shared/monitor';
 import { RingJournal } from '../ring-journal';
+import type { SyntheticConfig } from './monitor-config';
 
-/** A week of checks every minute against two agents. */
+/** A week of checks every minute against two agents: the least a ring holds. */
 export const SYNTHETIC_HISTORY_CAPACITY = 20_160;
+const WEEK_MS = 7 * 86_400_000;
+/** The cases a suite file is given room for when the monitor does not name them (cases:). */
+const SUITE_CASES_ROOM = 10;
+
+/** Room for 7 days of results at the check's interval, agents and cases, and a quarter more (as for health polls). */
+export function syntheticCapacity(check: SyntheticConfig): number {
+  const cases = check.message !== undefined ? 1 : (check.cases?.length ?? SUITE_CASES_ROOM);
+  const perRun = Math.max(1, check.agents?.length ?? 1) * cases;
+  return Math.max(SYNTHETIC_HISTORY_CAPACITY, Math.ceil((WEEK_MS / check.every) * perRun * 1.25));
+}
 
 const Line = z.object({
   t: z.number(),

@@ -40,7 +40,11 @@ function isInside(path: string, folder: string): boolean {
  * home to a folder outside it is refused; the lexical check comes first, so nothing is said about
  * what exists outside (docs/security.md, "Suite and monitors files").
  */
-export async function checkTypedFolder(typed: string, homeDir: string): Promise<string> {
+export async function checkTypedFolder(
+  typed: string,
+  homeDir: string,
+  instead = 'put the suites in a folder there',
+): Promise<string> {
   const home = await realpath(homeDir).catch(() => resolve(homeDir));
   const trimmed = typed.trim();
   const expanded = trimmed === '~' ? home : trimmed.startsWith(`~/`) ? join(home, trimmed.slice(2)) : trimmed;
@@ -48,7 +52,7 @@ export async function checkTypedFolder(typed: string, homeDir: string): Promise<
   const refused = (shown: string): CoreError =>
     new CoreError(
       'BAD_INPUT',
-      `Only a folder inside your home folder (${home}) can be opened by a typed path, and ${shown} is not: put the suites in a folder there.`,
+      `Only a folder inside your home folder (${home}) can be opened by a typed path, and ${shown} is not: ${instead}.`,
     );
   if (!isInside(folder, home)) throw refused(folder);
   const info = await stat(folder).catch(() => undefined);

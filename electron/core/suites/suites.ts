@@ -57,7 +57,7 @@ export type KeepOptions = Omit<RunOptions, 'exchange'> & {
  * and monitors files").
  */
 export type FolderAccess =
-  | { kind: 'chooser'; choose: (() => Promise<string | undefined>) | undefined }
+  | { kind: 'chooser'; choose: ((title?: string) => Promise<string | undefined>) | undefined }
   | { kind: 'typed'; homeDir: string };
 
 type Listener<T> = (value: T) => void;

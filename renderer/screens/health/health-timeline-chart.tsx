@@ -1,9 +1,11 @@
 // The timeline chart, loaded on demand with recharts (health-timeline.tsx): a band of status
-// colours over a line of response times, on one time axis, with the events as vertical lines.
+// colours over a line of response times, on one time axis, with the events as vertical lines and
+// the monitor's incidents as shaded spans, from when each opened to its resolution (or now).
 import {
   CartesianGrid,
   Line,
   LineChart,
+  ReferenceArea,
   ReferenceLine,
   ResponsiveContainer,
   Tooltip,
@@ -19,6 +21,14 @@ import {
 } from '../../../shared/health';
 import { useChartTheme, type ChartTheme } from '../../components/chart-theme';
 import { dateTime, tickTime } from './health-format';
+
+/** An incident as the chart draws it: a span and what it says. */
+export interface IncidentSpan {
+  id: string;
+  from: number;
+  to: number;
+  label: string;
+}
 
 const MARGIN = { top: 4, right: 12, bottom: 0, left: 0 };
 const Y_WIDTH = 56;
@@ -74,9 +84,11 @@ function markStyle(mark: HealthMark, theme: ChartTheme) {
 export function HealthTimelineChart({
   timeline,
   intervalMs,
+  incidents = [],
 }: {
   timeline: HealthTimeline;
   intervalMs: number;
+  incidents?: IncidentSpan[];
 }) {
   const theme = useChartTheme();
   // A young history (the monitor started minutes ago) is drawn over its own span, not squeezed
@@ -148,6 +160,20 @@ export function HealthTimelineChart({
               ];
             }}
           />
+          {incidents.map((incident) => (
+            <ReferenceArea
+              key={incident.id}
+              className="health-incident-span"
+              x1={Math.max(incident.from, from)}
+              x2={Math.min(incident.to, timeline.to)}
+              ifOverflow="hidden"
+              fill={theme.bad}
+              fillOpacity={0.14}
+              stroke={theme.bad}
+              strokeOpacity={0.5}
+              label={{ value: incident.label, position: 'insideTopLeft', fill: theme.bad, fontSize: 12 }}
+            />
+          ))}
           {timeline.marks.map((mark, i) => (
             <ReferenceLine
               key={`${mark.at}-${mark.kind}-${i}`}

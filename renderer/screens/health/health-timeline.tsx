@@ -10,8 +10,11 @@ import {
 } from '../../../shared/health';
 import { ChartCard, ChartLoading, type TableData } from '../../components/chart-card';
 import { ErrorMessage } from '../../components/error-message';
+import { WATCH_WORDS } from '../../../shared/monitor';
 import { dateTime, RANGE_WORDS } from './health-format';
 import { useHealthTimeline } from '../../data/health';
+import { useIncidents } from '../../data/monitors';
+import type { IncidentSpan } from './health-timeline-chart';
 
 // Named exports only: React.lazy wants a default, so it is mapped here.
 const TimelineChart = lazy(() =>
@@ -60,6 +63,19 @@ export function TimelineSection({
   const [range, setRange] = useState<HealthRange>('1h');
   const timeline = useHealthTimeline(range, monitorId);
   const data = timeline.data;
+  const incidents = useIncidents(monitorId);
+  // Only a saved monitor has incidents; the active profile's own poll has none.
+  const spans: IncidentSpan[] =
+    monitorId === undefined || !data
+      ? []
+      : (incidents.data ?? [])
+          .filter((i) => i.startedAt < data.to && (i.resolved?.at ?? data.to) > data.from)
+          .map((i) => ({
+            id: i.id,
+            from: i.startedAt,
+            to: i.resolved?.at ?? data.to,
+            label: `Incident: ${WATCH_WORDS[i.status]}${i.resolved ? '' : ' (open)'}`,
+          }));
   return (
     <>
       <div className="health-ranges" role="group" aria-label="Timeline period">
@@ -80,7 +96,7 @@ export function TimelineSection({
       ) : null}
       <ChartCard
         title="Timeline"
-        note="Top band: status of each check. Line: response time. Vertical lines: status changes (solid), restarts (dashed), deploys (dotted), unconfirmed flips (sparse dots)."
+        note="Top band: status of each check. Line: response time. Shaded spans: incidents, from when each opened to its resolution. Vertical lines: status changes (solid), restarts (dashed), deploys (dotted), unconfirmed flips (sparse dots)."
         chart={
           !data ? (
             <ChartLoading height={260} />
@@ -88,7 +104,7 @@ export function TimelineSection({
             <p className="empty">No checks in the last {RANGE_WORDS[range]} yet.</p>
           ) : (
             <Suspense fallback={<ChartLoading height={260} />}>
-              <TimelineChart timeline={data} intervalMs={intervalMs} />
+              <TimelineChart timeline={data} intervalMs={intervalMs} incidents={spans} />
             </Suspense>
           )
         }

@@ -41,6 +41,7 @@ export interface MonitorFormValues {
   };
   desktop: boolean;
   muted: boolean;
+  public: boolean;
   maintenanceYaml: string;
   /** The saved channels kept (shown by their host only: their secrets stay in the keychain). */
   kept: MonitorView['settings']['webhooks'];
@@ -88,6 +89,7 @@ export function monitorFormStart(editing: MonitorView | undefined, activeProfile
     },
     desktop: settings?.desktop ?? true,
     muted: settings?.muted ?? false,
+    public: settings?.public ?? false,
     maintenanceYaml: settings?.maintenanceYaml ?? '',
     kept: settings?.webhooks ?? [],
     webhooks: [NEW_CHANNEL],
@@ -146,6 +148,7 @@ function toInput(values: MonitorFormValues): MonitorInput {
       : {}),
     desktop: values.desktop,
     muted: values.muted,
+    public: values.public,
     ...(values.maintenanceYaml.trim() ? { maintenanceYaml: values.maintenanceYaml } : {}),
     ...(channel ? { webhooks: [channel] } : {}),
     keepWebhooks: values.kept.map((h) => h.id),
@@ -171,6 +174,7 @@ export const monitorForm = z
     }),
     desktop: z.boolean(),
     muted: z.boolean(),
+    public: z.boolean(),
     maintenanceYaml: text,
     kept: z.array(
       z.object({

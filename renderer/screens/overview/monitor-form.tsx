@@ -192,6 +192,13 @@ export function MonitorForm({ editing, onDone }: FormProps) {
         <NewChannelFields form={form} />
       </fieldset>
       <fieldset>
+        <legend>Status page</legend>
+        <label className="pg-check">
+          <input type="checkbox" {...register('public')} /> On the status page (status, last 90 days and
+          incidents in words; never the address, secrets or errors)
+        </label>
+      </fieldset>
+      <fieldset>
         <legend>Maintenance windows</legend>
         <label className="monitor-form-stack">
           Windows (YAML, as in the monitors file; times in UTC unless tz: gives a zone)

@@ -8,6 +8,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { useMonitors } from '../../data/monitors';
 import { MonitorForm } from './monitor-form';
 import { OverviewRow } from './overview-row';
+import { PublishStatusPage } from './publish-status-page';
 import './overview.css';
 import { ScreenHeading } from '../../shell/screen-heading';
 import { ScrollRegion } from '../../components/scroll-region';
@@ -15,6 +16,7 @@ import { ScrollRegion } from '../../components/scroll-region';
 export function OverviewScreen() {
   const monitors = useMonitors();
   const [editing, setEditing] = useState<MonitorView | 'new' | undefined>();
+  const [publishing, setPublishing] = useState(false);
   const rows = monitors.data ?? [];
   return (
     <section className="screen overview-screen" data-state={monitors.isSuccess ? 'ready' : 'loading'}>
@@ -24,8 +26,17 @@ export function OverviewScreen() {
           <button type="button" onClick={() => setEditing('new')} disabled={editing !== undefined}>
             Add monitor
           </button>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => setPublishing(true)}
+            disabled={publishing || rows.length === 0}
+          >
+            Publish status page…
+          </button>
         </div>
       </div>
+      {publishing ? <PublishStatusPage onDone={() => setPublishing(false)} /> : null}
       {monitors.isError ? (
         <ErrorMessage error={monitors.error} title="The monitors could not be read." />
       ) : null}

@@ -151,3 +151,39 @@ describe('maintenance windows', () => {
     ]);
   });
 });
+
+describe('public: on the status page', () => {
+  test('true, or { show-errors: true }; kept as written when the app saves the file', () => {
+    const monitors = parseMonitorsFile(
+      [
+        'monitors:',
+        '  - { name: API, profile: Default, public: true }',
+        '  - { name: Chat, profile: Other, public: { show-errors: true } }',
+        '  - { name: Internal, profile: Third }',
+      ].join('\n'),
+      'monitors.yaml',
+    );
+    expect(monitors.map((m) => m.public)).toEqual([true, { 'show-errors': true }, undefined]);
+    const again = parseMonitorsFile(monitorsFileText(monitors), 'monitors.yaml');
+    expect(again.map((m) => m.public)).toEqual([true, { 'show-errors': true }, undefined]);
+  });
+
+  test('anything else is named at its line, in words', () => {
+    expect(
+      problems(
+        [
+          'monitors:',
+          '  - name: A',
+          '    profile: Default',
+          '    public: yes',
+          '  - name: B',
+          '    profile: Other',
+          '    public: { show-errors: true, title: Hi }',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'monitors.yaml:4:13: monitors[0].public: Write public: true (names and words only), or public: { show-errors: true } to show what failed too.',
+      'monitors.yaml:7:34: monitors[1].public.title: Unknown field "title".',
+    ]);
+  });
+});

@@ -21,6 +21,7 @@ describe('the monitor form', () => {
       healthEveryS: 60,
       desktop: true,
       muted: false,
+      public: false,
       keepWebhooks: [],
     });
     const full = await formResolver(monitorForm)(
