@@ -54,7 +54,7 @@ test('the monitor form adds Discord, PagerDuty and email channels, their secrets
   await expect(form).toBeHidden();
 
   await row(app, 'Production').getByRole('button', { name: 'Test notification' }).click();
-  await expect(row(app, 'Production').getByRole('status')).toContainText('Sent to 1 webhook.');
+  await expect(row(app, 'Production').getByRole('status')).toContainText('Sent to 1 channel.');
   expect(posted.at(-1)).toMatchObject({
     path: '/discord/t0ken',
     body: { content: 'Test notification: Production', embeds: [{ title: 'Test notification' }] },

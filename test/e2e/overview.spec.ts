@@ -161,7 +161,7 @@ test('a test notification reaches the webhook; a webhook URL is shown only by it
   // This page may not show notifications (Playwright's Chromium has not been asked): said so, as
   // the Health screen says it, not counted as sent.
   await expect(row(app, 'Mock watch').getByRole('status')).toHaveText(
-    'Sent to 1 webhook. Not shown on this desktop: notifications are not allowed for this page yet (turn them on on the Health screen).',
+    'Sent to 1 channel. Not shown on this desktop: notifications are not allowed for this page yet (turn them on on the Health screen).',
   );
   const health = app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Health' });
   await health.click();
@@ -182,7 +182,7 @@ test.describe('with notifications allowed for the page', () => {
     await addMonitor(app, { name: 'Mock watch', profile: /^Embedded mock/, webhook: receiverUrl });
     await row(app, 'Mock watch').getByRole('button', { name: 'Test notification' }).click();
     await expect(row(app, 'Mock watch').getByRole('status')).toHaveText(
-      'Shown on this desktop. Sent to 1 webhook.',
+      'Shown on this desktop. Sent to 1 channel.',
     );
   });
 });

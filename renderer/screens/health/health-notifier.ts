@@ -27,10 +27,10 @@ export function testNotificationWords(result: TestNotificationResult, support: N
   const notShown = NOT_SHOWN[support];
   if (result.desktop && !notShown) parts.push('Shown on this desktop.');
   if (result.webhooks > 0)
-    parts.push(`Sent to ${result.webhooks} webhook${result.webhooks === 1 ? '' : 's'}.`);
+    parts.push(`Sent to ${result.webhooks} channel${result.webhooks === 1 ? '' : 's'}.`);
   if (result.desktop && notShown) parts.push(`Not shown on this desktop: ${notShown}.`);
   parts.push(...result.failures);
   return parts.length > 0
     ? parts.join(' ')
-    : 'No channel: this monitor notifies neither the desktop nor a webhook.';
+    : 'No channel: this monitor notifies neither the desktop nor a webhook, chat, PagerDuty or email channel.';
 }
