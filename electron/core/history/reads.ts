@@ -177,17 +177,20 @@ export function readImportProblems(db: DatabaseSync, folder: string): { file: st
   return rows.filter((row) => dirname(row.file) === folder);
 }
 
+/** How many sessions or threads (or both) a profile has: kept counts (schema.ts), so no table scan. */
 export function countTranscripts(
   db: DatabaseSync,
   profileId: string,
   kind: TranscriptKind | undefined,
 ): number {
   const row = kind
-    ? statement(db, 'SELECT count(*) AS n FROM transcripts WHERE profile_id = ? AND kind = ?').get(
+    ? statement(
+        db,
+        'SELECT coalesce(sum(n), 0) AS n FROM transcript_counts WHERE profile_id = ? AND kind = ?',
+      ).get(stored(profileId), kind)
+    : statement(db, 'SELECT coalesce(sum(n), 0) AS n FROM transcript_counts WHERE profile_id = ?').get(
         stored(profileId),
-        kind,
-      )
-    : statement(db, 'SELECT count(*) AS n FROM transcripts WHERE profile_id = ?').get(stored(profileId));
+      );
   return (row as { n: number }).n;
 }
 
