@@ -48,6 +48,16 @@ export interface TranscriptRef {
   id: string;
 }
 
+/** A record without its messages but for a range of them, as a view pages through a long one. */
+export interface MessageRange extends Omit<Transcript, 'messages'> {
+  /** The place of the first of `messages` (0 is the record's first). */
+  from: number;
+  /** The messages from `from`, in order. */
+  messages: TranscriptMessage[];
+  /** How many the record holds in all. */
+  total: number;
+}
+
 /** A message as the caller hands it in; `at` defaults to now. */
 export type TranscriptMessageInput = Omit<TranscriptMessage, 'at'> & { at?: string };
 

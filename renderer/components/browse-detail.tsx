@@ -1,11 +1,10 @@
 // The detail pane the browsers share (a conversation, a thread): a head with its close button, its
 // facts, what can be done with its known history (export it, replay it), and the history itself.
 import type { ReactNode } from 'react';
-import type { Transcript } from '../../shared/transcript';
+import type { MessageRange, Transcript } from '../../shared/transcript';
 import { downloadText } from './download';
 import { historyFileName, historyJson, historyMarkdown, type HistorySubject } from './history-export';
-import { replaySteps } from './replay-plan';
-import { TranscriptView } from './transcript-view';
+import { TranscriptView, type MessagePaging } from './transcript-view';
 import { useEscapeToClose } from './use-escape';
 
 interface DetailPanelProps {
@@ -52,19 +51,26 @@ function FactRow({ term, value }: { term: string; value: ReactNode }) {
 
 interface HistoryActionsProps {
   subject: HistorySubject;
-  transcript: Transcript | null | undefined;
+  /** The part of the record read so far; null when there is none. */
+  history: MessageRange | null | undefined;
+  /** The whole record, read when an export asks for it. */
+  readWhole(): Promise<Transcript | null>;
   /** Opens the replay of this history (its user messages sent again to another agent). */
   onReplay(): void;
   /** Actions of this kind of item, first in the row (Continue in playground). */
   children?: ReactNode;
 }
 
-/** Export the known history (Markdown to paste into a ticket, JSON to keep) and replay it. */
-export function HistoryActions({ subject, transcript, onReplay, children }: HistoryActionsProps) {
-  const known = transcript ?? null;
-  const canReplay = known ? replaySteps(known).length > 0 : false;
-  const hasMessages = (known?.messages.length ?? 0) > 0;
-  function exportAs(format: 'md' | 'json') {
+/**
+ * Export the known history (Markdown to paste into a ticket, JSON to keep) and replay it. Only these
+ * read the record whole, when asked.
+ */
+export function HistoryActions({ subject, history, readWhole, onReplay, children }: HistoryActionsProps) {
+  // A question of the user's is in what is shown, or may be in what is not read yet.
+  const canReplay = history ? history.from > 0 || history.messages.some((m) => m.role === 'user') : false;
+  const hasMessages = (history?.total ?? 0) > 0;
+  async function exportAs(format: 'md' | 'json') {
+    const known = await readWhole();
     downloadText(
       historyFileName(subject.kind, subject.id, format),
       format === 'md'
@@ -76,10 +82,15 @@ export function HistoryActions({ subject, transcript, onReplay, children }: Hist
   return (
     <div className="actions detail-actions">
       {children}
-      <button type="button" className="secondary" disabled={!hasMessages} onClick={() => exportAs('md')}>
+      <button type="button" className="secondary" disabled={!hasMessages} onClick={() => void exportAs('md')}>
         Export Markdown
       </button>
-      <button type="button" className="secondary" disabled={!hasMessages} onClick={() => exportAs('json')}>
+      <button
+        type="button"
+        className="secondary"
+        disabled={!hasMessages}
+        onClick={() => void exportAs('json')}
+      >
         Export JSON
       </button>
       <button
@@ -96,7 +107,7 @@ export function HistoryActions({ subject, transcript, onReplay, children }: Hist
 }
 
 interface HistorySectionProps {
-  transcript: { data: Transcript | null | undefined; isPending: boolean; error: unknown };
+  history: { history: MessageRange | null | undefined; isPending: boolean; error: unknown } & MessagePaging;
   serverCount: number | undefined;
   noun: 'conversation' | 'thread';
   pending?: string | undefined;
@@ -106,7 +117,7 @@ interface HistorySectionProps {
 }
 
 export function HistorySection({
-  transcript,
+  history,
   serverCount,
   noun,
   pending,
@@ -117,9 +128,10 @@ export function HistorySection({
     <>
       <h3>History</h3>
       <TranscriptView
-        transcript={transcript.data}
-        loading={transcript.isPending}
-        error={transcript.error}
+        history={history.history}
+        paging={history}
+        loading={history.isPending}
+        error={history.error}
         serverCount={serverCount}
         noun={noun}
         pending={pending}

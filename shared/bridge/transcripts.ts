@@ -2,7 +2,7 @@
 // docs/architecture.md, "The browsers"). Lists come a page at a time (docs/architecture.md, "The
 // history database"): nothing asks for the whole history at once.
 import { z } from 'zod';
-import type { KnownFrom, SearchHit, Transcript, TranscriptMessage, TranscriptSummary } from '../transcript';
+import type { KnownFrom, MessageRange, SearchHit, Transcript, TranscriptSummary } from '../transcript';
 import { id, returns, text, type DomainCalls } from './schemas';
 
 const kind = z.enum(['session', 'thread']);
@@ -33,13 +33,16 @@ export const TRANSCRIPTS_CALLS = {
     output: returns<Record<string, KnownFrom>>(),
   },
   'transcripts:get': { input: transcriptRef, output: returns<Transcript | null>() },
-  /** A range of one record's messages, from `from` (0 is the first). */
+  /**
+   * A range of one record's messages, from `from` (0 is the first) or, without it, the last `limit`;
+   * with what the record is, so a view of a long one never reads it whole.
+   */
   'transcripts:messages': {
     input: transcriptRef.extend({
-      from: z.number().int().min(0),
+      from: z.number().int().min(0).optional(),
       limit: z.number().int().min(1).max(TRANSCRIPT_PAGE_MAX),
     }),
-    output: returns<{ messages: TranscriptMessage[]; total: number } | null>(),
+    output: returns<MessageRange | null>(),
   },
   'transcripts:remove': { input: transcriptRef, output: returns<{ removed: boolean }>() },
   /** Every recorded message, reply and error of the active profile that matches `text`. */

@@ -2,14 +2,12 @@
 // note that it has none), and what support can do with it: continue it in the playground (after a
 // confirmation: it adds to a real conversation), export its known history, or replay it against
 // another agent.
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { knownConversationStatus, UNKNOWN_CONVERSATION_STATUS } from '../../../shared/known-values';
 import { DetailPanel, Facts, HistoryActions, HistorySection } from '../../components/browse-detail';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExactTime } from '../../components/relative-time';
-import { transcriptQuery } from '../../data/transcripts';
-import { useActiveProfileId } from '../../data/profiles';
+import { readTranscript, useMessagePages } from '../../data/transcripts';
 import { useConversationsView, type ConversationSelection } from '../../stores/conversations-view';
 import { useFoundIndex } from '../../stores/found-message';
 import { openInPlayground } from '../../stores/playground-intent';
@@ -17,13 +15,12 @@ import { openReplay } from '../../stores/replay';
 import { conversationSubject } from './conversation-export';
 
 export function ConversationDetail({ selection }: { selection: ConversationSelection }) {
-  const profile = useActiveProfileId();
   const [confirming, setConfirming] = useState(false);
-  const transcript = useQuery(transcriptQuery(profile, 'session', selection.sessionId));
   const row = selection.row;
-  const agent = row?.agent ?? transcript.data?.agent;
-  const subject = conversationSubject(selection.sessionId, row);
   const foundIndex = useFoundIndex('session', selection.sessionId);
+  const history = useMessagePages('session', selection.sessionId, foundIndex);
+  const agent = row?.agent ?? history.history?.agent;
+  const subject = conversationSubject(selection.sessionId, row);
   return (
     <DetailPanel
       label="Conversation detail"
@@ -64,7 +61,8 @@ export function ConversationDetail({ selection }: { selection: ConversationSelec
       )}
       <HistoryActions
         subject={subject}
-        transcript={transcript.data}
+        history={history.history}
+        readWhole={() => readTranscript('session', selection.sessionId)}
         onReplay={() => openReplay({ kind: 'session', id: subject.id, agent: agent ?? '' })}
       >
         <button type="button" onClick={() => setConfirming(true)}>
@@ -72,7 +70,7 @@ export function ConversationDetail({ selection }: { selection: ConversationSelec
         </button>
       </HistoryActions>
       <HistorySection
-        transcript={transcript}
+        history={history}
         serverCount={row?.message_count}
         noun="conversation"
         foundIndex={foundIndex}
