@@ -35,6 +35,14 @@ import {
   readSummaries,
   readTranscript,
 } from './history/reads';
+import {
+  agentsOf,
+  countScope,
+  deleteScope,
+  pruneHistory,
+  type HistoryKeep,
+  type HistoryScope,
+} from './history/retention';
 import { HistoryError } from './history/schema';
 import { searchHistory, type HistorySearch, type SearchResults } from './history/search';
 import { inTransaction } from './history/statements';
@@ -200,6 +208,29 @@ export class TranscriptStore {
   /** Full-text search over every recorded message and error (history/search.ts). */
   search(query: HistorySearch): SearchResults {
     return searchHistory(this.db(), query);
+  }
+
+  /** How many conversations and messages `scope` holds: what deleting it would lose. */
+  async count(scope: HistoryScope): Promise<{ conversations: number; messages: number }> {
+    this.drain();
+    return countScope(this.db(), scope);
+  }
+
+  /** The agents a profile's history holds, with how many conversations each. */
+  async agents(profileId: string): Promise<{ agent: string; conversations: number }[]> {
+    return agentsOf(this.db(), profileId);
+  }
+
+  /** Deletes every conversation of `scope`, then gives the space back; resolves how many went. */
+  async removeAll(scope: HistoryScope): Promise<number> {
+    this.drain();
+    return deleteScope(this.db(), scope);
+  }
+
+  /** Keeps the history within `keep` (history/retention.ts); resolves how many conversations went. */
+  async prune(keep: HistoryKeep): Promise<number> {
+    this.drain();
+    return pruneHistory(this.db(), keep, this.clock.now());
   }
 
   /**
