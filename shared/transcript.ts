@@ -102,3 +102,16 @@ export interface SearchHit {
   status: MessageStatus;
   snippet: SnippetPart[];
 }
+
+/** How much recorded history is kept: conversations idle at most `keepDays`, at most `keepGb` of them. */
+export const HistoryRetention = z.strictObject({
+  keepDays: z.number().int().min(1).max(36_500).optional(),
+  keepGb: z.number().min(0.01).max(10_000).optional(),
+});
+export type HistoryRetention = z.infer<typeof HistoryRetention>;
+
+/** What the data folder holds, summed by folder (bytes), for Settings. */
+export interface DataFolderSize {
+  folder: 'history' | 'transcripts' | 'test-runs' | 'monitors' | 'logs' | 'all';
+  bytes: number;
+}
