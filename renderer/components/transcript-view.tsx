@@ -153,18 +153,13 @@ export function TranscriptView({
       {messages.length > 0 || pending ? (
         <ol className="messages" ref={list}>
           {hasOlder ? (
-            <li className="messages-more" ref={olderEdge}>
-              <button
-                type="button"
-                className="secondary"
-                disabled={paging?.isFetchingPreviousPage}
-                onClick={readOlder}
-              >
-                {paging?.isFetchingPreviousPage
-                  ? 'Reading older messages…'
-                  : `Show older messages (${from.toLocaleString()} before these)`}
-              </button>
-            </li>
+            <PageEdge
+              edge={olderEdge}
+              busy={paging?.isFetchingPreviousPage ?? false}
+              onRead={readOlder}
+              label={`Show older messages (${from.toLocaleString()} before these)`}
+              busyLabel="Reading older messages…"
+            />
           ) : null}
           {messages.map((m, i) => (
             <Message
@@ -176,16 +171,13 @@ export function TranscriptView({
             />
           ))}
           {hasNewer ? (
-            <li className="messages-more" ref={newerEdge}>
-              <button
-                type="button"
-                className="secondary"
-                disabled={paging?.isFetchingNextPage}
-                onClick={() => void paging?.fetchNextPage()}
-              >
-                {paging?.isFetchingNextPage ? 'Reading newer messages…' : 'Show newer messages'}
-              </button>
-            </li>
+            <PageEdge
+              edge={newerEdge}
+              busy={paging?.isFetchingNextPage ?? false}
+              onRead={() => void paging?.fetchNextPage()}
+              label="Show newer messages"
+              busyLabel="Reading newer messages…"
+            />
           ) : null}
           {pending ? (
             <>
@@ -232,3 +224,22 @@ const Message = memo(function Message({ message: m, index, found, who }: Message
     </li>
   );
 });
+
+interface PageEdgeProps {
+  edge: React.RefObject<HTMLLIElement | null>;
+  busy: boolean;
+  onRead(): void;
+  label: string;
+  busyLabel: string;
+}
+
+/** The end of what is shown: read when scrolled into view, or clicked (by keyboard, say). */
+function PageEdge({ edge, busy, onRead, label, busyLabel }: PageEdgeProps) {
+  return (
+    <li className="messages-more" ref={edge}>
+      <button type="button" className="secondary" disabled={busy} onClick={onRead}>
+        {busy ? busyLabel : label}
+      </button>
+    </li>
+  );
+}

@@ -47,7 +47,7 @@ export const readTranscript = (kind: TranscriptKind, id: string): Promise<Transc
   bridge.transcripts.get({ kind, id });
 
 /** Messages a history view reads at a time, and adds each time it is scrolled to either end. */
-export const MESSAGES_PAGE = 100;
+const MESSAGES_PAGE = 100;
 /** How many messages before the one a search found are read with it, so it shows in context. */
 const FOUND_CONTEXT = 10;
 

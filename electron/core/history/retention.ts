@@ -90,7 +90,7 @@ function pragma(db: DatabaseSync, name: string): number {
 }
 
 /** The bytes the database's content takes, free pages not counted. */
-export function usedBytes(db: DatabaseSync): number {
+function usedBytes(db: DatabaseSync): number {
   return (pragma(db, 'page_count') - pragma(db, 'freelist_count')) * pragma(db, 'page_size');
 }
 

@@ -112,26 +112,8 @@ export function HistorySettings() {
         applies to every profile, at once when saved and then daily: the conversations idle longest go first.
       </p>
       <form className="retention-form" onSubmit={save}>
-        <label>
-          Keep conversations for (days)
-          <input
-            type="text"
-            inputMode="numeric"
-            placeholder="all"
-            value={daysText}
-            onChange={(e) => setDays(e.target.value)}
-          />
-        </label>
-        <label>
-          Keep at most (GB)
-          <input
-            type="text"
-            inputMode="decimal"
-            placeholder="no limit"
-            value={gbText}
-            onChange={(e) => setGb(e.target.value)}
-          />
-        </label>
+        <LimitField label="Keep conversations for (days)" empty="all" value={daysText} onChange={setDays} />
+        <LimitField label="Keep at most (GB)" empty="no limit" value={gbText} onChange={setGb} />
         <button type="submit" disabled={setRetention.isPending}>
           Save retention
         </button>
@@ -162,5 +144,28 @@ export function HistorySettings() {
       {setRetention.isError ? <ErrorMessage error={setRetention.error} /> : null}
       {remove.isError ? <ErrorMessage error={remove.error} /> : null}
     </section>
+  );
+}
+
+interface LimitFieldProps {
+  label: string;
+  /** What an empty field means. */
+  empty: string;
+  value: string;
+  onChange(value: string): void;
+}
+
+function LimitField({ label, empty, value, onChange }: LimitFieldProps) {
+  return (
+    <label>
+      {label}
+      <input
+        type="text"
+        inputMode="decimal"
+        placeholder={empty}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
   );
 }
