@@ -13,12 +13,13 @@ export interface BenchConsole {
   core: ConsoleCore;
   bridge: BridgeHost;
   host: WebHost;
-  /** Closes the web host and the core, forgets the keys it stored, removes the data folder. */
+  /** Closes the web host and the core, forgets the keys it stored, removes a data folder it made. */
   close(): Promise<void>;
 }
 
-export async function openBenchConsole(): Promise<BenchConsole> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-bench-'));
+/** The console on a fresh data folder, or on `given` (a bench's prepared history), which it keeps. */
+export async function openBenchConsole(given?: string): Promise<BenchConsole> {
+  const dataDir = given ?? mkdtempSync(join(tmpdir(), 'agent-console-bench-'));
   const core = await ConsoleCore.open({
     dataDir,
     embeddedMock: 'in-process',
@@ -35,7 +36,7 @@ export async function openBenchConsole(): Promise<BenchConsole> {
       await host.close();
       for (const key of core.vault.list()) await core.vault.remove(key.id).catch(() => undefined);
       await core.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!given) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,17 +1,24 @@
 // History figures for `npm run bench` (docs/performance.md): the empty history beside 10,000 and
 // 100,000 recorded sessions (4–20 messages each, about 1,000,000 messages at 100,000), generated
-// through the store's own API. For each: the sessions list's first page and the host's memory after
-// a fresh start, search p95 over every message; and an append to a 1,000-message session beside one
-// to a 1-message session. BENCH_HISTORY_SESSIONS="10000,100000" chooses the sizes.
+// once through the store's own API into a data folder per size, then measured RUNS times side by
+// side. For each: the sessions list's first page and the host's memory after a fresh start, search
+// p95 over every message, the longest page task while the Playground's list shows and scrolls in
+// Chromium; and an append to a 1,000-message session beside one to a 1-message session.
+// BENCH_HISTORY_SESSIONS="10000,100000" chooses the sizes, BENCH_HISTORY_RUNS how many runs.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EMBEDDED_MOCK_PROFILE_ID } from '../electron/core/profiles';
 import { TranscriptStore, type TranscriptRef } from '../electron/core/transcript-store';
+import { findChromium } from '../scripts/find-chromium.mjs';
+import { launchChromium } from './console-page';
 import type { Figure } from './core';
+import { MORE_PAGES as MORE, measureSessionsList, type SessionsListTasks } from './history-browser';
 import { median } from './timing';
 
 const SIZES = (process.env.BENCH_HISTORY_SESSIONS ?? '10000,100000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_HISTORY_RUNS ?? 5);
 const STARTS = 5;
 const SEARCHES = 200;
 const WORDS =
@@ -33,9 +40,15 @@ function sentence(next: () => number): string {
   return `${words.join(' ')} order ${1000 + Math.floor(next() * 9000)}.`;
 }
 
-/** Records `sessions` sessions of 4–20 messages each; returns how many messages and how long it took. */
-async function generate(folder: string, sessions: number): Promise<{ messages: number; ms: number }> {
-  const store = new TranscriptStore(folder);
+/** Where the console keeps the history in a data folder. */
+const historyFolder = (dataDir: string): string => join(dataDir, 'transcripts');
+
+/**
+ * Records `sessions` sessions of 4–20 messages each in the Embedded mock's profile of `dataDir`, the
+ * one the console shows first; returns how many messages and how long it took.
+ */
+async function generate(dataDir: string, sessions: number): Promise<{ messages: number; ms: number }> {
+  const store = new TranscriptStore(historyFolder(dataDir));
   const next = random(sessions);
   const t0 = performance.now();
   let messages = 0;
@@ -43,7 +56,7 @@ async function generate(folder: string, sessions: number): Promise<{ messages: n
   for (let s = 0; s < sessions;) {
     const batch: Parameters<TranscriptStore['appendAll']>[0] = [];
     for (const end = Math.min(sessions, s + 500); s < end; s++) {
-      const ref: TranscriptRef = { profileId: 'bench', kind: 'session', id: `s${s}` };
+      const ref: TranscriptRef = { profileId: EMBEDDED_MOCK_PROFILE_ID, kind: 'session', id: `s${s}` };
       const init = { agent: `agent${s % 7}`, knownFrom: 'start' } as const;
       const count = 4 + Math.floor(next() * 17);
       for (let m = 0; m < count; m++) {
@@ -62,13 +75,11 @@ async function generate(folder: string, sessions: number): Promise<{ messages: n
   return { messages, ms: performance.now() - t0 };
 }
 
-function startOnce(folder: string): { firstPageMs: number; rss: number; heapUsed: number } {
+function startOnce(dataDir: string): { firstPageMs: number; rss: number; heapUsed: number } {
   const out = execFileSync(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', 'bench/history-host.ts', folder],
-    {
-      encoding: 'utf8',
-    },
+    ['--expose-gc', '--import', 'tsx', 'bench/history-host.ts', historyFolder(dataDir)],
+    { encoding: 'utf8' },
   );
   return JSON.parse(out) as { firstPageMs: number; rss: number; heapUsed: number };
 }
@@ -81,8 +92,8 @@ function starts(folder: string): { firstPageMs: number; rssMb: number } {
   };
 }
 
-function searchP95(folder: string): number {
-  const store = new TranscriptStore(folder);
+function searchP95(dataDir: string): number {
+  const store = new TranscriptStore(historyFolder(dataDir));
   const next = random(7);
   const times: number[] = [];
   for (let i = 0; i < SEARCHES; i++) {
@@ -119,46 +130,144 @@ async function appendMs(folder: string, length: number): Promise<number> {
   return median(times);
 }
 
+interface Measured {
+  firstPageMs: number;
+  rssMb: number;
+  searchP95Ms?: number;
+  list?: SessionsListTasks;
+}
+
+interface Size {
+  sessions: number;
+  dataDir: string;
+  messages: number;
+  generatedMs: number;
+  runs: Measured[];
+}
+
+const ms = (value: number): string => `${value.toFixed(1)} ms`;
+const task = (value: number): string => (value > 0 ? `${Math.round(value)} ms` : '< 50 ms');
+/** The figure's median across runs, and every run's own in the note. */
+function across(runs: number[], show: (value: number) => string): { value: string; each: string } {
+  return { value: show(median(runs)), each: runs.map(show).join(', ') };
+}
+
 export async function historyFigures(): Promise<Figure[]> {
-  const figures: Figure[] = [];
-  const empty = mkdtempSync(join(tmpdir(), 'agent-console-bench-history-'));
+  const sizes: Size[] = [];
+  const executablePath = await findChromium();
+  const browser = executablePath ? await launchChromium(executablePath) : undefined;
   try {
-    const base = starts(empty);
-    figures.push({
-      figure: 'History: sessions list first page, empty',
-      value: `${base.firstPageMs.toFixed(1)} ms`,
-      note: `fresh process, median of ${STARTS}; host memory after start ${base.rssMb.toFixed(0)} MB`,
-    });
-    for (const size of SIZES) {
+    for (const sessions of [0, ...SIZES]) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-bench-history-'));
+      const made = sessions > 0 ? await generate(dataDir, sessions) : { messages: 0, ms: 0 };
+      sizes.push({ sessions, dataDir, messages: made.messages, generatedMs: made.ms, runs: [] });
+    }
+    const appends: { long: number; short: number }[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      for (const size of sizes) {
+        size.runs.push({
+          ...starts(size.dataDir),
+          ...(size.sessions > 0 ? { searchP95Ms: searchP95(size.dataDir) } : {}),
+          ...(browser ? { list: await measureSessionsList(browser, size.dataDir) } : {}),
+        });
+      }
       const folder = mkdtempSync(join(tmpdir(), 'agent-console-bench-history-'));
       try {
-        const made = await generate(folder, size);
-        const at = starts(folder);
-        figures.push(
-          {
-            figure: `History: sessions list first page, ${size.toLocaleString('en-US')} sessions`,
-            value: `${at.firstPageMs.toFixed(1)} ms (${(at.firstPageMs / base.firstPageMs).toFixed(2)}× empty)`,
-            note: `${made.messages.toLocaleString('en-US')} messages generated in ${(made.ms / 1000).toFixed(1)} s; host memory ${at.rssMb.toFixed(0)} MB (${(at.rssMb / base.rssMb).toFixed(2)}× empty)`,
-          },
-          {
-            figure: `History: search p95 over ${made.messages.toLocaleString('en-US')} messages`,
-            value: `${searchP95(folder).toFixed(1)} ms`,
-            note: `${SEARCHES} searches (words and an order number, a phrase and a prefix), 50 hits each at most`,
-          },
-        );
+        appends.push({ long: await appendMs(folder, 1000), short: await appendMs(folder, 1) });
       } finally {
         rmSync(folder, { recursive: true, force: true });
       }
     }
-    const long = await appendMs(empty, 1000);
-    const short = await appendMs(empty, 1);
-    figures.push({
-      figure: 'History: append to a 1,000-message session',
-      value: `${long.toFixed(2)} ms (${(long / short).toFixed(2)}× a 1-message one)`,
-      note: `median of 100 appends, each committed and flushed (synchronous=FULL); 1-message session: ${short.toFixed(2)} ms`,
-    });
+    return [...sizes.flatMap((size) => sizeFigures(size, sizes[0] as Size)), appendFigure(appends)];
   } finally {
-    rmSync(empty, { recursive: true, force: true });
+    await browser?.close();
+    for (const size of sizes) rmSync(size.dataDir, { recursive: true, force: true });
+  }
+}
+
+function sizeFigures(size: Size, empty: Size): Figure[] {
+  const name = size.sessions ? `${size.sessions.toLocaleString('en-US')} sessions` : 'empty';
+  const runs = `${size.runs.length} runs`;
+  const pairs = size.runs.map((r, i) => ({ r, base: empty.runs[i] as Measured }));
+  const page = size.sessions
+    ? across(
+        pairs.map(({ r, base }) => r.firstPageMs / base.firstPageMs),
+        (v) => `${v.toFixed(2)}× empty`,
+      )
+    : across(
+        size.runs.map((r) => r.firstPageMs),
+        ms,
+      );
+  const memory = size.sessions
+    ? across(
+        pairs.map(({ r, base }) => r.rssMb / base.rssMb),
+        (v) => `${v.toFixed(2)}× empty`,
+      )
+    : across(
+        size.runs.map((r) => r.rssMb),
+        (v) => `${v.toFixed(0)} MB`,
+      );
+  const figures: Figure[] = [
+    {
+      figure: `History: sessions list first page, ${name}`,
+      value: page.value,
+      note: `fresh process, median of ${STARTS} starts a run; ${runs}: ${page.each}${size.sessions ? `; ${size.messages.toLocaleString('en-US')} messages generated in ${(size.generatedMs / 1000).toFixed(0)} s` : ''}`,
+    },
+    {
+      figure: `History: host memory after start, ${name}`,
+      value: memory.value,
+      note: `${runs}: ${memory.each}`,
+    },
+  ];
+  if (size.sessions) {
+    const search = across(
+      size.runs.map((r) => r.searchP95Ms ?? 0),
+      ms,
+    );
+    figures.push({
+      figure: `History: search p95 over ${size.messages.toLocaleString('en-US')} messages`,
+      value: search.value,
+      note: `${SEARCHES} searches a run (words and an order number, a phrase and a prefix), 50 hits each at most; ${runs}: ${search.each}`,
+    });
+  }
+  const lists = size.runs.flatMap((r) => (r.list ? [r.list] : []));
+  if (lists.length > 0) {
+    const phase = (pick: (l: SessionsListTasks) => number) => across(lists.map(pick), task);
+    const start = phase((l) => l.startLongestMs);
+    const shows = phase((l) => l.showLongestMs);
+    const more = phase((l) => l.moreLongestMs);
+    const scrolls = phase((l) => l.scrollLongestMs);
+    figures.push({
+      figure: `History: longest page task, Playground sessions list, ${name}`,
+      value: `${shows.value} shown, ${more.value} paged, ${scrolls.value} flung`,
+      note: `Chromium through the web host, ${runs}: shown again from another screen ${shows.each}; ${MORE} older pages shown ${more.each}; ${lists[0]?.rows ?? 0} sessions flung ${scrolls.each}; the console's start until the list shows (${
+        across(
+          lists.map((l) => l.showMs),
+          (v) => `${Math.round(v)} ms`,
+        ).value
+      }): ${start.each}; machine load ${loadavg()[0]?.toFixed(1)}`,
+    });
   }
   return figures;
+}
+
+function appendFigure(appends: { long: number; short: number }[]): Figure {
+  const long = across(
+    appends.map((a) => a.long),
+    (v) => `${v.toFixed(2)} ms`,
+  );
+  const ratios = across(
+    appends.map((a) => a.long / a.short),
+    (v) => `${v.toFixed(2)}×`,
+  );
+  return {
+    figure: 'History: append to a 1,000-message session',
+    value: `${long.value} (${ratios.value} a 1-message one)`,
+    note: `median of 100 appends a run, each committed and flushed (synchronous=FULL); ${appends.length} runs: ${ratios.each}; 1-message session: ${
+      across(
+        appends.map((a) => a.short),
+        (v) => `${v.toFixed(2)} ms`,
+      ).each
+    }`,
+  };
 }

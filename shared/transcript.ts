@@ -48,6 +48,16 @@ export interface TranscriptRef {
   id: string;
 }
 
+/** A record without its messages but for a range of them, as a view pages through a long one. */
+export interface MessageRange extends Omit<Transcript, 'messages'> {
+  /** The place of the first of `messages` (0 is the record's first). */
+  from: number;
+  /** The messages from `from`, in order. */
+  messages: TranscriptMessage[];
+  /** How many the record holds in all. */
+  total: number;
+}
+
 /** A message as the caller hands it in; `at` defaults to now. */
 export type TranscriptMessageInput = Omit<TranscriptMessage, 'at'> & { at?: string };
 
@@ -91,4 +101,17 @@ export interface SearchHit {
   at: string;
   status: MessageStatus;
   snippet: SnippetPart[];
+}
+
+/** How much recorded history is kept: conversations idle at most `keepDays`, at most `keepGb` of them. */
+export const HistoryRetention = z.strictObject({
+  keepDays: z.number().int().min(1).max(36_500).optional(),
+  keepGb: z.number().min(0.01).max(10_000).optional(),
+});
+export type HistoryRetention = z.infer<typeof HistoryRetention>;
+
+/** What the data folder holds, summed by folder (bytes), for Settings. */
+export interface DataFolderSize {
+  folder: 'history' | 'transcripts' | 'test-runs' | 'monitors' | 'logs' | 'all';
+  bytes: number;
 }

@@ -19,6 +19,7 @@ import type { CoreMonitorsOptions } from './core-monitors';
 import type { MonitorRegistry } from './monitors/monitor-registry';
 import { CoreError } from './core-error';
 import { preparePrivateFolders, sweepAtomicLeftovers } from './data-folder';
+import { CoreHistory } from './core-history';
 import { ChatExchanges, ThreadExchanges } from './exchanges';
 import { FixtureStore } from './fixture-store';
 import type { HealthMonitor } from './health-monitor';
@@ -88,6 +89,8 @@ export class ConsoleCore {
   readonly chat = new ChatExchanges(this);
   /** Threads: created and continued, recorded under the thread's agent (exchanges.ts). */
   readonly threads = new ThreadExchanges(this);
+  /** The history's upkeep: retention, deleting by profile or agent, the data folder's size. */
+  readonly history = new CoreHistory(this);
   private onWarning: ((message: string) => void) | undefined;
   /** The system's proxy for a URL (the desktop app's; CoreOptions.systemProxy). */
   systemProxy: ((url: string) => Promise<string>) | undefined;
@@ -235,6 +238,7 @@ export class ConsoleCore {
     core.startupWarnings = whileOpening;
     core.secretStore = keychainOrMemory(keychain);
     core.appVersion = options.appVersion ?? 'unknown';
+    core.history.schedule();
     appLog.info(`Started: active profile ${profiles.active()?.name ?? 'none'}`);
     void keychain.opened.then(
       (opening) =>
@@ -385,6 +389,7 @@ export class ConsoleCore {
     await this.monitorRegistry?.stop();
     await this.healthMonitor?.stop();
     await this.clients.close();
+    this.history.close();
     try {
       this.transcripts.close();
     } finally {

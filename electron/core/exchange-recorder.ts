@@ -31,7 +31,7 @@ export class ExchangeRecorder {
     ref: TranscriptRef,
     options: { agent: string; startedHere: boolean; title?: string | undefined },
   ): Promise<ExchangeRecorder> {
-    const known = await transcripts.get(ref).catch(() => undefined);
+    const known = await transcripts.head(ref).catch(() => undefined);
     // "default" (no agent chosen) and "unknown" (not known to this caller) never replace a real name.
     const placeholder = options.agent === 'default' || options.agent === 'unknown';
     return new ExchangeRecorder(transcripts, ref, {

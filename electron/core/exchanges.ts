@@ -166,7 +166,7 @@ export class ThreadExchanges {
     if (request.record === false)
       return client.appendThreadMessage(request.threadId, request.message, options);
     const ref = { profileId: profile.id, kind: 'thread' as const, id: request.threadId };
-    const known = await this.host.transcripts.get(ref).catch(() => undefined);
+    const known = await this.host.transcripts.head(ref).catch(() => undefined);
     const agent =
       request.agent ?? known?.agent ?? (await this.lookUpAgent(client, request.threadId, options));
     const recorder = await ExchangeRecorder.open(this.host.transcripts, ref, {

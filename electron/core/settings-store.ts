@@ -12,6 +12,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { HistoryRetention } from '../../shared/transcript';
 import { withFileLockSync } from './folder-lock';
 import { replacePrivateFileSync } from './private-files';
 
@@ -70,6 +71,8 @@ const SettingsSchema = z.looseObject({
       maxAgeDays: z.number().int().min(1).max(36_500).optional(),
     })
     .optional(),
+  /** How much recorded history is kept (docs/architecture.md, "The history database"); all without. */
+  history: HistoryRetention.optional(),
   /** The desktop app's updates: off when `enabled` is false; the channel it follows (app-updates.ts). */
   updates: z
     .strictObject({

@@ -16,6 +16,7 @@ import {
   KnownFrom,
   TranscriptKind,
   TranscriptMessage,
+  type MessageRange,
   type Transcript,
   type TranscriptInit,
   type TranscriptMessageInput,
@@ -29,11 +30,19 @@ import {
   cursorOf,
   readImportProblems,
   readKnown,
+  rangeStart,
   readMessages,
   readSummaries,
   readTranscript,
-  type MessageRange,
 } from './history/reads';
+import {
+  agentsOf,
+  countScope,
+  deleteScope,
+  pruneHistory,
+  type HistoryKeep,
+  type HistoryScope,
+} from './history/retention';
 import { HistoryError } from './history/schema';
 import { searchHistory, type HistorySearch, type SearchResults } from './history/search';
 import { inTransaction } from './history/statements';
@@ -141,13 +150,31 @@ export class TranscriptStore {
     return overlay(readTranscript(this.db(), ref), this.queued(ref));
   }
 
-  /** A range of a transcript's messages (from 0, the first), or undefined when there is none. */
-  async messages(ref: TranscriptRef, from: number, limit: number): Promise<MessageRange | undefined> {
+  /**
+   * A range of a transcript's messages from `from` (0 is the first), or its last `limit` when `from`
+   * is undefined, with what the record is; undefined when there is none.
+   */
+  async messages(
+    ref: TranscriptRef,
+    from: number | undefined,
+    limit: number,
+  ): Promise<MessageRange | undefined> {
     if (this.queued(ref).length > 0) {
       const whole = await this.get(ref);
-      return whole && { messages: whole.messages.slice(from, from + limit), total: whole.messages.length };
+      if (!whole) return undefined;
+      const { messages, ...head } = whole;
+      const start = rangeStart(from, limit, messages.length);
+      return { ...head, from: start, messages: messages.slice(start, start + limit), total: messages.length };
     }
     return readMessages(this.db(), ref, from, limit);
+  }
+
+  /** What a transcript is (its agent, title, what is known of it) without reading its messages. */
+  async head(ref: TranscriptRef): Promise<Omit<MessageRange, 'from' | 'messages'> | undefined> {
+    const range = await this.messages(ref, undefined, 0);
+    if (!range) return undefined;
+    const { from: _from, messages: _messages, ...head } = range;
+    return head;
   }
 
   /** A profile's transcripts, newest activity first: all of them, or a page. */
@@ -185,6 +212,29 @@ export class TranscriptStore {
   /** Full-text search over every recorded message and error (history/search.ts). */
   search(query: HistorySearch): SearchResults {
     return searchHistory(this.db(), query);
+  }
+
+  /** How many conversations and messages `scope` holds: what deleting it would lose. */
+  async count(scope: HistoryScope): Promise<{ conversations: number; messages: number }> {
+    this.drain();
+    return countScope(this.db(), scope);
+  }
+
+  /** The agents a profile's history holds, with how many conversations each. */
+  async agents(profileId: string): Promise<{ agent: string; conversations: number }[]> {
+    return agentsOf(this.db(), profileId);
+  }
+
+  /** Deletes every conversation of `scope`, then gives the space back; resolves how many went. */
+  async removeAll(scope: HistoryScope): Promise<number> {
+    this.drain();
+    return deleteScope(this.db(), scope);
+  }
+
+  /** Keeps the history within `keep` (history/retention.ts); resolves how many conversations went. */
+  async prune(keep: HistoryKeep): Promise<number> {
+    this.drain();
+    return pruneHistory(this.db(), keep, this.clock.now());
   }
 
   /**

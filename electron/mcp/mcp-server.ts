@@ -37,6 +37,9 @@ const pageArgs = {
   limit: z.number().int().min(PAGE_LIMIT.min).max(PAGE_LIMIT.max).optional(),
   offset: z.number().int().min(0).optional(),
 };
+/** read_history answers a page, never a whole history: a year of it would not fit a model's context. */
+const HISTORY_PAGE = 50;
+const HISTORY_PAGE_MAX = 200;
 const sessionArg = z
   .string()
   .regex(SESSION_ID_PATTERN, `Letters and digits, at most ${MAX_SESSION_ID_LENGTH}.`);
@@ -260,15 +263,20 @@ export function mcpServer(core: ConsoleCore, version: string): McpServer {
       title: 'Local history',
       description:
         'What this console recorded of a session or a thread (the service keeps no message history), ' +
-        'or, with neither given, the sessions and threads it has recorded for the profile.',
+        'a page of its messages: the latest `limit` unless `from` (0 is the first) is given; ' +
+        '`total` says how many there are. With neither id given, a page of the sessions and threads ' +
+        'it has recorded for the profile, most recent first; `next` is the cursor of the page after.',
       inputSchema: {
         session_id: sessionArg.optional(),
         thread_id: z.string().min(1).max(200).optional(),
+        from: z.number().int().min(0).optional(),
+        limit: z.number().int().min(1).max(HISTORY_PAGE_MAX).optional(),
+        cursor: z.string().max(400).optional(),
         profile: profileArg,
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ session_id, thread_id, profile }) =>
+    ({ session_id, thread_id, from, limit = HISTORY_PAGE, cursor, profile }) =>
       tool(async () => {
         const profileId = core.profile(profile).id;
         if (session_id !== undefined || thread_id !== undefined) {
@@ -276,9 +284,9 @@ export function mcpServer(core: ConsoleCore, version: string): McpServer {
             session_id !== undefined
               ? { profileId, kind: 'session' as const, id: session_id }
               : { profileId, kind: 'thread' as const, id: thread_id as string };
-          return (await core.transcripts.get(ref)) ?? { known: false, ...ref };
+          return (await core.transcripts.messages(ref, from, limit)) ?? { known: false, ...ref };
         }
-        return core.transcripts.list(profileId);
+        return core.transcripts.list(profileId, undefined, { limit, cursor });
       }),
   );
 

@@ -2,11 +2,10 @@
 // facts, what can be done with its known history (export it, replay it), and the history itself.
 import type { ReactNode } from 'react';
 import type { RecordReviews } from '../../shared/review';
-import type { Transcript } from '../../shared/transcript';
+import type { MessageRange, Transcript } from '../../shared/transcript';
 import { downloadText } from './download';
 import { historyFileName, historyJson, historyMarkdown, type HistorySubject } from './history-export';
-import { replaySteps } from './replay-plan';
-import { TranscriptView, type TranscriptViewProps } from './transcript-view';
+import { TranscriptView, type MessagePaging, type TranscriptViewProps } from './transcript-view';
 import { useEscapeToClose } from './use-escape';
 
 interface DetailPanelProps {
@@ -53,7 +52,10 @@ function FactRow({ term, value }: { term: string; value: ReactNode }) {
 
 interface HistoryActionsProps {
   subject: HistorySubject;
-  transcript: Transcript | null | undefined;
+  /** The part of the record read so far; null when there is none. */
+  history: MessageRange | null | undefined;
+  /** The whole record, read when an export asks for it. */
+  readWhole(): Promise<Transcript | null>;
   /** The record's reviews, kept in its exports. */
   reviews?: RecordReviews | undefined;
   /** Opens the replay of this history (its user messages sent again to another agent). */
@@ -62,12 +64,23 @@ interface HistoryActionsProps {
   children?: ReactNode;
 }
 
-/** Export the known history (Markdown to paste into a ticket, JSON to keep) and replay it. */
-export function HistoryActions({ subject, transcript, reviews, onReplay, children }: HistoryActionsProps) {
-  const known = transcript ?? null;
-  const canReplay = known ? replaySteps(known).length > 0 : false;
-  const hasMessages = (known?.messages.length ?? 0) > 0;
-  function exportAs(format: 'md' | 'json') {
+/**
+ * Export the known history (Markdown to paste into a ticket, JSON to keep) and replay it. Only these
+ * read the record whole, when asked.
+ */
+export function HistoryActions({
+  subject,
+  history,
+  readWhole,
+  reviews,
+  onReplay,
+  children,
+}: HistoryActionsProps) {
+  // A question of the user's is in what is shown, or may be in what is not read yet.
+  const canReplay = history ? history.from > 0 || history.messages.some((m) => m.role === 'user') : false;
+  const hasMessages = (history?.total ?? 0) > 0;
+  async function exportAs(format: 'md' | 'json') {
+    const known = await readWhole();
     downloadText(
       historyFileName(subject.kind, subject.id, format),
       format === 'md'
@@ -79,10 +92,15 @@ export function HistoryActions({ subject, transcript, reviews, onReplay, childre
   return (
     <div className="actions detail-actions">
       {children}
-      <button type="button" className="secondary" disabled={!hasMessages} onClick={() => exportAs('md')}>
+      <button type="button" className="secondary" disabled={!hasMessages} onClick={() => void exportAs('md')}>
         Export Markdown
       </button>
-      <button type="button" className="secondary" disabled={!hasMessages} onClick={() => exportAs('json')}>
+      <button
+        type="button"
+        className="secondary"
+        disabled={!hasMessages}
+        onClick={() => void exportAs('json')}
+      >
         Export JSON
       </button>
       <button
@@ -99,7 +117,7 @@ export function HistoryActions({ subject, transcript, reviews, onReplay, childre
 }
 
 interface HistorySectionProps {
-  transcript: { data: Transcript | null | undefined; isPending: boolean; error: unknown };
+  history: { history: MessageRange | null | undefined; isPending: boolean; error: unknown } & MessagePaging;
   serverCount: number | undefined;
   noun: 'conversation' | 'thread';
   pending?: string | undefined;
@@ -111,7 +129,7 @@ interface HistorySectionProps {
 }
 
 export function HistorySection({
-  transcript,
+  history,
   serverCount,
   noun,
   pending,
@@ -123,9 +141,10 @@ export function HistorySection({
     <>
       <h3>History</h3>
       <TranscriptView
-        transcript={transcript.data}
-        loading={transcript.isPending}
-        error={transcript.error}
+        history={history.history}
+        paging={history}
+        loading={history.isPending}
+        error={history.error}
         serverCount={serverCount}
         noun={noun}
         pending={pending}

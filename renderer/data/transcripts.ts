@@ -4,7 +4,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { BridgeInput } from '../../shared/bridge';
-import type { KnownFrom, Transcript, TranscriptKind } from '../../shared/transcript';
+import type { KnownFrom, MessageRange, Transcript, TranscriptKind } from '../../shared/transcript';
 import { bridge } from '../bridge';
 import { useActiveProfileId } from './profiles';
 import { queryClient } from './query-client';
@@ -39,6 +39,72 @@ export const transcriptQuery = (profile: string | undefined, kind: TranscriptKin
   queryOptions({
     queryKey: queryKeys.transcripts.one(profile, kind, id),
     queryFn: () => bridge.transcripts.get({ kind, id }),
+    staleTime: 0,
+  });
+
+/** A record whole, for what needs every message (an export, a replay): read when asked for. */
+export const readTranscript = (kind: TranscriptKind, id: string): Promise<Transcript | null> =>
+  bridge.transcripts.get({ kind, id });
+
+/** Messages a history view reads at a time, and adds each time it is scrolled to either end. */
+const MESSAGES_PAGE = 100;
+/** How many messages before the one a search found are read with it, so it shows in context. */
+const FOUND_CONTEXT = 10;
+
+interface MessagesParam {
+  from?: number;
+  limit: number;
+}
+
+/**
+ * A record's messages a page at a time: its latest page first (or the page around `anchor`, a
+ * message a search found), older pages before it and newer after it as the view is scrolled.
+ */
+const messagePagesQuery = (
+  profile: string | undefined,
+  kind: TranscriptKind,
+  id: string,
+  anchor: number | undefined,
+) =>
+  infiniteQueryOptions({
+    queryKey: [...queryKeys.transcripts.one(profile, kind, id), 'messages', anchor ?? 'latest'],
+    queryFn: ({ pageParam }) => bridge.transcripts.messages({ kind, id, ...pageParam }),
+    initialPageParam: (anchor === undefined
+      ? { limit: MESSAGES_PAGE }
+      : { from: Math.max(0, anchor - FOUND_CONTEXT), limit: MESSAGES_PAGE }) as MessagesParam,
+    getPreviousPageParam: (first): MessagesParam | undefined =>
+      first && first.from > 0
+        ? { from: Math.max(0, first.from - MESSAGES_PAGE), limit: Math.min(MESSAGES_PAGE, first.from) }
+        : undefined,
+    getNextPageParam: (last): MessagesParam | undefined =>
+      last && last.from + last.messages.length < last.total
+        ? { from: last.from + last.messages.length, limit: MESSAGES_PAGE }
+        : undefined,
+    staleTime: 0,
+  });
+
+/**
+ * The part of a record a history view has read: what the record is, its messages from `from`, and
+ * how many it holds in all (null when this client has no record of it).
+ */
+export function useMessagePages(kind: TranscriptKind, id: string, anchor: number | undefined) {
+  const profile = useActiveProfileId();
+  const pages = useInfiniteQuery(messagePagesQuery(profile, kind, id, anchor));
+  const history = useMemo((): MessageRange | null | undefined => {
+    if (!pages.data) return undefined;
+    const read = pages.data.pages.filter((page) => page !== null);
+    const [first, last] = [read[0], read.at(-1)];
+    if (!first || !last) return null;
+    return { ...last, from: first.from, messages: read.flatMap((page) => page.messages) };
+  }, [pages.data]);
+  return { ...pages, history };
+}
+
+/** What a record is and how many messages it holds, without reading them. */
+export const transcriptHeadQuery = (profile: string | undefined, kind: TranscriptKind, id: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.transcripts.one(profile, kind, id), 'head'],
+    queryFn: () => bridge.transcripts.messages({ kind, id, limit: 1 }),
     staleTime: 0,
   });
 
@@ -81,9 +147,15 @@ export function useSessions() {
   return { ...pages, summaries, first: pages.data?.pages[0] };
 }
 
-/** A session's record as the playground reopens it (null when this console has none). */
-export const readSession = (id: string): Promise<Transcript | null> =>
-  bridge.transcripts.get({ kind: 'session', id });
+/** How many of a session's latest messages the playground shows when it reopens one. */
+const REOPENED_MESSAGES = 200;
+
+/**
+ * A session's latest messages as the playground reopens it (null when this console has none); the
+ * rest of a long one is in Conversations, read a page at a time.
+ */
+export const readSession = (id: string): Promise<MessageRange | null> =>
+  bridge.transcripts.messages({ kind: 'session', id, limit: REOPENED_MESSAGES });
 
 /**
  * Forgets a session's record on this computer; every profile's lists are read again. A plain

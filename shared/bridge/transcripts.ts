@@ -2,8 +2,16 @@
 // docs/architecture.md, "The browsers"). Lists come a page at a time (docs/architecture.md, "The
 // history database"): nothing asks for the whole history at once.
 import { z } from 'zod';
-import type { KnownFrom, SearchHit, Transcript, TranscriptMessage, TranscriptSummary } from '../transcript';
-import { id, returns, text, type DomainCalls } from './schemas';
+import {
+  HistoryRetention,
+  type DataFolderSize,
+  type KnownFrom,
+  type MessageRange,
+  type SearchHit,
+  type Transcript,
+  type TranscriptSummary,
+} from '../transcript';
+import { id, none, returns, text, type DomainCalls } from './schemas';
 
 const kind = z.enum(['session', 'thread']);
 const transcriptRef = z.strictObject({ kind, id });
@@ -33,15 +41,43 @@ export const TRANSCRIPTS_CALLS = {
     output: returns<Record<string, KnownFrom>>(),
   },
   'transcripts:get': { input: transcriptRef, output: returns<Transcript | null>() },
-  /** A range of one record's messages, from `from` (0 is the first). */
+  /**
+   * A range of one record's messages, from `from` (0 is the first) or, without it, the last `limit`;
+   * with what the record is, so a view of a long one never reads it whole.
+   */
   'transcripts:messages': {
     input: transcriptRef.extend({
-      from: z.number().int().min(0),
+      from: z.number().int().min(0).optional(),
       limit: z.number().int().min(1).max(TRANSCRIPT_PAGE_MAX),
     }),
-    output: returns<{ messages: TranscriptMessage[]; total: number } | null>(),
+    output: returns<MessageRange | null>(),
   },
   'transcripts:remove': { input: transcriptRef, output: returns<{ removed: boolean }>() },
+  /**
+   * What the data folder holds, summed by folder; the active profile's recorded conversations and
+   * their agents; how much history is kept.
+   */
+  'transcripts:storage': {
+    input: none,
+    output: returns<{
+      sizes: DataFolderSize[];
+      conversations: number;
+      agents: { agent: string; conversations: number }[];
+      retention: HistoryRetention;
+    }>(),
+  },
+  /** How many conversations and messages of the active profile (of one agent's) a delete would lose. */
+  'transcripts:count': {
+    input: z.strictObject({ agent: text(200).optional() }),
+    output: returns<{ conversations: number; messages: number }>(),
+  },
+  /** Deletes the active profile's recorded history, or one agent's of it, and gives the space back. */
+  'transcripts:removeAll': {
+    input: z.strictObject({ agent: text(200).optional() }),
+    output: returns<{ removed: number }>(),
+  },
+  /** Keeps history for so many days or gigabytes (or all of it), applied at once and daily. */
+  'transcripts:setRetention': { input: HistoryRetention, output: returns<{ removed: number }>() },
   /** Every recorded message, reply and error of the active profile that matches `text`. */
   'transcripts:search': {
     input: z.strictObject({

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openHistoryDatabase } from '../../electron/core/history/database';
 import { migrate, SCHEMA_VERSION } from '../../electron/core/history/schema';
+import { searchHistory } from '../../electron/core/history/search';
 import { sqlite } from '../../electron/core/history/sqlite';
 import { HistoryError, TranscriptStore } from '../../electron/core/transcript-store';
 import { removeDir } from '../support/mock';
@@ -45,6 +46,58 @@ test('a version 1 database opened by this version migrates, keeping its conversa
   expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(
     SCHEMA_VERSION,
   );
+  db.close();
+});
+
+test('a version 2 database migrates: its totals are kept from then on and search finds what it found, prefixes too', async () => {
+  const writer = new TranscriptStore(dataDir);
+  for (let i = 0; i < 12; i++)
+    await writer.append(
+      i % 3 ? session(`s${i}`) : { profileId: 'embedded-mock', kind: 'thread', id: `t${i}` },
+      { role: 'user', content: `refund ${4700 + i} for the parcel`, status: 'complete' },
+      fresh,
+    );
+  writer.close();
+  // The same history as version 2 kept it: no kept counts, the search index without prefixes.
+  const old = new (sqlite().DatabaseSync)(dbFile());
+  old.exec(`DROP TRIGGER transcripts_counted; DROP TRIGGER transcripts_uncounted; DROP TABLE transcript_counts;
+           DROP TABLE message_text;
+           CREATE VIRTUAL TABLE message_text USING fts5 (
+             content, error, content = 'messages', content_rowid = 'rowid', tokenize = 'unicode61');
+           INSERT INTO message_text (message_text) VALUES ('rebuild');
+           PRAGMA user_version = 2;`);
+  old.close();
+  const queries = ['4711', 'parc*', 'ref*', 're*', '"for the parcel" 470*', 'nothing*'];
+  const v2 = new (sqlite().DatabaseSync)(dbFile());
+  const v2Found = queries.map((text) => searchHistory(v2, { text }).hits);
+  v2.close();
+  const before = new TranscriptStore(dataDir);
+  expect(queries.map((text) => before.search({ text }).hits)).toEqual(v2Found);
+  expect(before.search({ text: '"for the parcel" 470*' }).hits.map((h) => h.id)).toEqual([
+    't9',
+    's8',
+    's7',
+    't6',
+    's5',
+    's4',
+    't3',
+    's2',
+    's1',
+    't0',
+  ]);
+  expect((await before.list('embedded-mock', 'session', { limit: 1 })).total).toBe(8);
+  await before.remove(session('s1'));
+  expect((await before.list('embedded-mock', undefined, { limit: 1 })).total).toBe(11);
+  before.close();
+  const db = new (sqlite().DatabaseSync)(dbFile());
+  expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(
+    SCHEMA_VERSION,
+  );
+  expect(
+    String(
+      (db.prepare("SELECT sql FROM sqlite_master WHERE name = 'message_text'").get() as { sql: string }).sql,
+    ),
+  ).toMatch(/prefix/);
   db.close();
 });
 

@@ -304,6 +304,34 @@ describe('pages', () => {
     expect(sessions.total).toBe(47);
   });
 
+  test("a list's total stays exact after removals, per kind and per profile, and across a restart", async () => {
+    const store = new TranscriptStore(dataDir);
+    for (let i = 0; i < 6; i++)
+      await store.append(session(`s${i}`), { role: 'user', content: `${i}`, status: 'complete' }, fresh);
+    for (let i = 0; i < 3; i++)
+      await store.append(thread(`t${i}`), { role: 'user', content: `${i}`, status: 'complete' }, fresh);
+    await store.append(session('other', 'work'), { role: 'user', content: 'x', status: 'complete' }, fresh);
+    // A second message adds no conversation; removing one that is not there removes nothing.
+    await store.append(session('s0'), { role: 'agent', content: 'again', status: 'complete' });
+    await store.remove(session('s1'));
+    await store.remove(session('s2'));
+    await store.remove(thread('t0'));
+    await store.remove(session('never'));
+    const totals = async (s: TranscriptStore) => [
+      (await s.list('embedded-mock', undefined, { limit: 1 })).total,
+      (await s.list('embedded-mock', 'session', { limit: 1 })).total,
+      (await s.list('embedded-mock', 'thread', { limit: 1 })).total,
+      (await s.list('work', undefined, { limit: 1 })).total,
+      (await s.list('nobody', undefined, { limit: 1 })).total,
+    ];
+    expect(await totals(store)).toEqual([6, 4, 2, 1, 0]);
+    store.close();
+    const reopened = new TranscriptStore(dataDir);
+    expect(await totals(reopened)).toEqual([6, 4, 2, 1, 0]);
+    expect((await reopened.list('embedded-mock')).summaries).toHaveLength(6);
+    reopened.close();
+  });
+
   test('a range of messages, and which of many ids are known', async () => {
     const store = new TranscriptStore(dataDir);
     await store.append(session('long'), { role: 'user', content: 'm0', status: 'complete' }, fresh);

@@ -222,6 +222,21 @@ describe.skipIf(keychain.skipReason !== undefined)(
       expect((again.structuredContent as { reply: string }).reply).toBe('Echo: hello again');
       const history = await call('read_history', { session_id: reply.session_id });
       expect(JSON.stringify(history.structuredContent)).toContain('hello again');
+      // A page, never the whole record: the latest message alone, then the first, with the count.
+      const latest = (await call('read_history', { session_id: reply.session_id, limit: 1 }))
+        .structuredContent as { from: number; total: number; messages: { content: string }[] };
+      expect(latest).toMatchObject({ from: 3, total: 4, messages: [{ content: 'Echo: hello again' }] });
+      const first = (await call('read_history', { session_id: reply.session_id, from: 0, limit: 1 }))
+        .structuredContent as { messages: { content: string }[] };
+      expect(first.messages.map((m) => m.content)).toEqual(['tell me a story']);
+      const listed = (await call('read_history', { limit: 1 })).structuredContent as {
+        summaries: { id: string }[];
+        next?: string;
+        total: number;
+      };
+      expect(listed.summaries.map((s) => s.id)).toEqual([reply.session_id]);
+      expect(listed.total).toBeGreaterThanOrEqual(1);
+      expect(listed.next).toEqual(expect.any(String));
     });
 
     test('a thread: started with a first message, then continued', async () => {

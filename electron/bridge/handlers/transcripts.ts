@@ -22,5 +22,18 @@ export function transcriptsHandlers({ core }: HandlerContext): DomainHandlers<'t
       removed: await core.transcripts.remove({ profileId: profileId(), kind, id }),
     }),
     'transcripts:search': async (search) => core.transcripts.search({ ...search, profileId: profileId() }),
+    'transcripts:storage': async () => ({
+      sizes: await core.history.sizes(),
+      conversations: (await core.transcripts.list(profileId(), undefined, { limit: 1 })).total,
+      agents: await core.transcripts.agents(profileId()),
+      retention: core.history.retention(),
+    }),
+    'transcripts:count': async ({ agent }) => core.transcripts.count({ profileId: profileId(), agent }),
+    'transcripts:removeAll': async ({ agent }) => ({
+      removed: await core.transcripts.removeAll({ profileId: profileId(), agent }),
+    }),
+    'transcripts:setRetention': async (retention) => ({
+      removed: await core.history.setRetention(retention),
+    }),
   };
 }

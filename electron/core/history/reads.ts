@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type {
   KnownFrom,
+  MessageRange,
   MessageStatus,
   Transcript,
   TranscriptKind,
@@ -54,14 +55,8 @@ function messageOf(row: MessageRow): TranscriptMessage {
   };
 }
 
-export function readTranscript(db: DatabaseSync, ref: TranscriptRef): Transcript | undefined {
-  const row = statement(db, ROW).get(stored(ref.profileId), ref.kind, stored(ref.id)) as
-    TranscriptRow | undefined;
-  if (!row) return undefined;
-  const messages = statement(
-    db,
-    'SELECT role, content, at, request_id, status, error FROM messages WHERE transcript = ? ORDER BY seq',
-  ).all(row.rowid) as unknown as MessageRow[];
+/** What a record is, without its messages. */
+function headOf(row: TranscriptRow): Omit<Transcript, 'messages'> {
   return {
     profileId: shown(row.profile_id),
     kind: row.kind,
@@ -71,32 +66,41 @@ export function readTranscript(db: DatabaseSync, ref: TranscriptRef): Transcript
     knownFrom: row.known_from,
     createdAt: row.created_at,
     lastActivityAt: row.last_activity_at,
-    messages: messages.map(messageOf),
   };
 }
 
-export interface MessageRange {
-  /** The messages from `from` (0 is the first), in order. */
-  messages: TranscriptMessage[];
-  /** How many the conversation holds in all. */
-  total: number;
-}
-
-export function readMessages(
-  db: DatabaseSync,
-  ref: TranscriptRef,
-  from: number,
-  limit: number,
-): MessageRange | undefined {
+export function readTranscript(db: DatabaseSync, ref: TranscriptRef): Transcript | undefined {
   const row = statement(db, ROW).get(stored(ref.profileId), ref.kind, stored(ref.id)) as
     TranscriptRow | undefined;
   if (!row) return undefined;
   const messages = statement(
     db,
+    'SELECT role, content, at, request_id, status, error FROM messages WHERE transcript = ? ORDER BY seq',
+  ).all(row.rowid) as unknown as MessageRow[];
+  return { ...headOf(row), messages: messages.map(messageOf) };
+}
+
+/** Where a range starts: `from` when given, else where the last `limit` messages begin. */
+export function rangeStart(from: number | undefined, limit: number, total: number): number {
+  return from ?? Math.max(0, total - limit);
+}
+
+export function readMessages(
+  db: DatabaseSync,
+  ref: TranscriptRef,
+  from: number | undefined,
+  limit: number,
+): MessageRange | undefined {
+  const row = statement(db, ROW).get(stored(ref.profileId), ref.kind, stored(ref.id)) as
+    TranscriptRow | undefined;
+  if (!row) return undefined;
+  const start = rangeStart(from, limit, row.message_count);
+  const messages = statement(
+    db,
     `SELECT role, content, at, request_id, status, error FROM messages
      WHERE transcript = ? AND seq >= ? ORDER BY seq LIMIT ?`,
-  ).all(row.rowid, from, limit) as unknown as MessageRow[];
-  return { messages: messages.map(messageOf), total: row.message_count };
+  ).all(row.rowid, start, limit) as unknown as MessageRow[];
+  return { ...headOf(row), from: start, messages: messages.map(messageOf), total: row.message_count };
 }
 
 /** Which record a row is, and how it is titled: a session by its first question, a thread by its own. */
@@ -177,17 +181,20 @@ export function readImportProblems(db: DatabaseSync, folder: string): { file: st
   return rows.filter((row) => dirname(row.file) === folder);
 }
 
+/** How many sessions or threads (or both) a profile has: kept counts (schema.ts), so no table scan. */
 export function countTranscripts(
   db: DatabaseSync,
   profileId: string,
   kind: TranscriptKind | undefined,
 ): number {
   const row = kind
-    ? statement(db, 'SELECT count(*) AS n FROM transcripts WHERE profile_id = ? AND kind = ?').get(
+    ? statement(
+        db,
+        'SELECT coalesce(sum(n), 0) AS n FROM transcript_counts WHERE profile_id = ? AND kind = ?',
+      ).get(stored(profileId), kind)
+    : statement(db, 'SELECT coalesce(sum(n), 0) AS n FROM transcript_counts WHERE profile_id = ?').get(
         stored(profileId),
-        kind,
-      )
-    : statement(db, 'SELECT count(*) AS n FROM transcripts WHERE profile_id = ?').get(stored(profileId));
+      );
   return (row as { n: number }).n;
 }
 

@@ -96,6 +96,31 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (review, label)
    ) WITHOUT ROWID;
    CREATE INDEX review_labels_by_label ON review_labels (label);`,
+  // 4: how many sessions and threads each profile has, kept by triggers, so a list's total is one row
+  // read rather than a count over every conversation; and the search index made again with indexes of
+  // each word's first 2, 3 and 4 characters, so a word* query reads its prefix's own entries, newest
+  // first, instead of gathering every word it could be (docs/performance.md).
+  `CREATE TABLE transcript_counts (
+     profile_id TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     n INTEGER NOT NULL,
+     PRIMARY KEY (profile_id, kind)
+   ) WITHOUT ROWID;
+   INSERT INTO transcript_counts (profile_id, kind, n)
+     SELECT profile_id, kind, count(*) FROM transcripts GROUP BY profile_id, kind;
+   CREATE TRIGGER transcripts_counted AFTER INSERT ON transcripts BEGIN
+     INSERT INTO transcript_counts (profile_id, kind, n) VALUES (new.profile_id, new.kind, 1)
+       ON CONFLICT (profile_id, kind) DO UPDATE SET n = n + 1;
+   END;
+   CREATE TRIGGER transcripts_uncounted AFTER DELETE ON transcripts BEGIN
+     UPDATE transcript_counts SET n = n - 1 WHERE profile_id = old.profile_id AND kind = old.kind;
+   END;
+   DROP TABLE message_text;
+   CREATE VIRTUAL TABLE message_text USING fts5 (
+     content, error, content = 'messages', content_rowid = 'rowid', tokenize = 'unicode61',
+     prefix = '2 3 4'
+   );
+   INSERT INTO message_text (message_text) VALUES ('rebuild');`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -2,14 +2,12 @@
 // note that it has none), and what support can do with it: continue it in the playground (after a
 // confirmation: it adds to a real conversation), export its known history, or replay it against
 // another agent.
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { knownConversationStatus, UNKNOWN_CONVERSATION_STATUS } from '../../../shared/known-values';
 import { DetailPanel, Facts, HistoryActions, HistorySection } from '../../components/browse-detail';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExactTime } from '../../components/relative-time';
-import { transcriptQuery } from '../../data/transcripts';
-import { useActiveProfileId } from '../../data/profiles';
+import { readTranscript, useMessagePages } from '../../data/transcripts';
 import { useRecordReviews } from '../../data/reviews';
 import { RecordReview, useReplyReviews } from '../../browsers/record-review';
 import { useConversationsView, type ConversationSelection } from '../../stores/conversations-view';
@@ -19,15 +17,14 @@ import { openReplay } from '../../stores/replay';
 import { conversationSubject } from './conversation-export';
 
 export function ConversationDetail({ selection }: { selection: ConversationSelection }) {
-  const profile = useActiveProfileId();
   const [confirming, setConfirming] = useState(false);
-  const transcript = useQuery(transcriptQuery(profile, 'session', selection.sessionId));
   const reviews = useRecordReviews('session', selection.sessionId).data;
   const replyReviews = useReplyReviews('session', selection.sessionId);
   const row = selection.row;
-  const agent = row?.agent ?? transcript.data?.agent;
-  const subject = conversationSubject(selection.sessionId, row);
   const foundIndex = useFoundIndex('session', selection.sessionId);
+  const history = useMessagePages('session', selection.sessionId, foundIndex);
+  const agent = row?.agent ?? history.history?.agent;
+  const subject = conversationSubject(selection.sessionId, row);
   return (
     <DetailPanel
       label="Conversation detail"
@@ -68,7 +65,8 @@ export function ConversationDetail({ selection }: { selection: ConversationSelec
       )}
       <HistoryActions
         subject={subject}
-        transcript={transcript.data}
+        history={history.history}
+        readWhole={() => readTranscript('session', selection.sessionId)}
         reviews={reviews}
         onReplay={() => openReplay({ kind: 'session', id: subject.id, agent: agent ?? '' })}
       >
@@ -76,10 +74,10 @@ export function ConversationDetail({ selection }: { selection: ConversationSelec
           Continue in playground
         </button>
       </HistoryActions>
-      <RecordReview kind="session" id={selection.sessionId} recorded={!!transcript.data} />
+      <RecordReview kind="session" id={selection.sessionId} recorded={!!history.history} />
       <HistorySection
         messageExtra={replyReviews}
-        transcript={transcript}
+        history={history}
         serverCount={row?.message_count}
         noun="conversation"
         foundIndex={foundIndex}

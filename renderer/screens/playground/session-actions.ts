@@ -1,7 +1,7 @@
 // The playground's sessions: a new one, or one reopened — its recorded messages, and a reply still
 // streaming in the core for its last message, followed from where it is.
 import type { LiveStream } from '../../../shared/bridge';
-import type { Transcript, TranscriptMessage } from '../../../shared/transcript';
+import type { MessageRange, Transcript, TranscriptMessage } from '../../../shared/transcript';
 import { asBridgeError } from '../../components/error-message';
 import { readSession } from '../../data/transcripts';
 import { newSessionId } from './limits';
@@ -30,7 +30,7 @@ const STATUS_FROM_RECORD: Record<TranscriptMessage['status'], ReplyStatus> = {
   failed: 'failed',
 };
 
-function turnsFromTranscript(transcript: Transcript): Turn[] {
+function turnsFromTranscript(transcript: Pick<Transcript, 'messages' | 'agent' | 'id'>): Turn[] {
   const turns: Turn[] = [];
   let lastUser: UserTurn | undefined;
   for (const message of transcript.messages) {
@@ -116,7 +116,7 @@ function followLive(turns: Turn[], live: LiveStream[], sessionId: string): void 
  */
 export async function openSession(id: string, agent?: string): Promise<void> {
   usePlayground.setState({ session: { id, startedHere: false, loading: true }, ids: [] });
-  let transcript: Transcript | null;
+  let transcript: MessageRange | null;
   // Live streams first: one that ends meanwhile is then in the transcript, read after.
   const { live, done } = await streamRouter.readLive(id);
   try {

@@ -1,12 +1,14 @@
-// Settings: the console's version and data folder, and how the desktop app keeps itself up to date
-// (on or off, the stable or beta channel, a check now, "Restart to update"), and the name people
-// acknowledge incidents under.
+// Settings: the console's version and data folder, the recorded history (what the folder holds, how
+// much history is kept, deleting it), how the desktop app keeps itself up to date (on or off, the
+// stable or beta channel, a check now, "Restart to update"), and the name people acknowledge
+// incidents under.
 import { useState } from 'react';
 import type { UpdateStatus } from '../../../shared/bridge';
 import { ErrorMessage } from '../../components/error-message';
 import { checkForUpdates, installUpdate, setUpdates, useAppInfo, useUpdates } from '../../data/app';
 import { ScreenHeading } from '../../shell/screen-heading';
 import { IncidentNameCard } from './incident-name-card';
+import { HistorySettings } from './history-settings';
 
 /** Where the updates stand, in words. */
 function updateWords(status: UpdateStatus): string {
@@ -49,6 +51,7 @@ export function SettingsScreen() {
           </dd>
         </dl>
       </section>
+      <HistorySettings />
       <section className="card form" aria-labelledby="settings-updates">
         <h2 id="settings-updates">Updates</h2>
         {updates.isError ? <ErrorMessage error={updates.error} /> : null}

@@ -1,10 +1,8 @@
 // One thread: its fields, what this console knows of its history, the append box, exports of the
 // known history, and the replay.
-import { useQuery } from '@tanstack/react-query';
 import { DetailPanel, Facts, HistoryActions, HistorySection } from '../../components/browse-detail';
 import { ExactTime } from '../../components/relative-time';
-import { transcriptQuery } from '../../data/transcripts';
-import { useActiveProfileId } from '../../data/profiles';
+import { readTranscript, useMessagePages } from '../../data/transcripts';
 import { useRecordReviews } from '../../data/reviews';
 import { RecordReview, useReplyReviews } from '../../browsers/record-review';
 import { useFoundIndex } from '../../stores/found-message';
@@ -14,12 +12,11 @@ import { ThreadAppend } from './thread-append';
 import { threadSubject } from './thread-export';
 
 export function ThreadDetail({ thread, listed }: { thread: ThreadRow; listed: boolean }) {
-  const profile = useActiveProfileId();
-  const transcript = useQuery(transcriptQuery(profile, 'thread', thread.id));
   const reviews = useRecordReviews('thread', thread.id).data;
   const replyReviews = useReplyReviews('thread', thread.id);
   const pending = useThreadsView((s) => s.sending[thread.id]);
   const foundIndex = useFoundIndex('thread', thread.id);
+  const history = useMessagePages('thread', thread.id, foundIndex);
   return (
     <DetailPanel
       label="Thread detail"
@@ -51,14 +48,15 @@ export function ThreadDetail({ thread, listed }: { thread: ThreadRow; listed: bo
       ) : null}
       <HistoryActions
         subject={threadSubject(thread)}
-        transcript={transcript.data}
+        history={history.history}
+        readWhole={() => readTranscript('thread', thread.id)}
         reviews={reviews}
         onReplay={() => openReplay({ kind: 'thread', id: thread.id, agent: thread.agent })}
       />
-      <RecordReview kind="thread" id={thread.id} recorded={!!transcript.data} />
+      <RecordReview kind="thread" id={thread.id} recorded={!!history.history} />
       <HistorySection
         messageExtra={replyReviews}
-        transcript={transcript}
+        history={history}
         serverCount={thread.message_count}
         noun="thread"
         pending={pending}

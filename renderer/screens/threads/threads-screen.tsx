@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import '../../components/browsers.css';
 import { refreshThreads, threadsQuery } from '../../data/threads';
-import { transcriptQuery, useKnownTranscripts } from '../../data/transcripts';
+import { transcriptHeadQuery, transcriptQuery, useKnownTranscripts } from '../../data/transcripts';
 import { AgentFilter } from '../../browsers/agent-filter';
 import { BrowseList } from '../../components/browse-list';
 import { RefreshButton } from '../../components/list-states';
@@ -42,7 +42,7 @@ export function ThreadsScreen() {
   const columns = useMemo(() => threadColumns(known), [known]);
   const listedRow = selectedId ? query.data?.find((t) => t.id === selectedId) : undefined;
   const localOnly = useQuery({
-    ...transcriptQuery(profile, 'thread', selectedId ?? ''),
+    ...transcriptHeadQuery(profile, 'thread', selectedId ?? ''),
     enabled: selectedId !== undefined && !listedRow && selectedRow?.id !== selectedId,
   }).data;
   // Listed, else as opened (just created, or found by id), else what the local record says.
@@ -54,7 +54,7 @@ export function ThreadsScreen() {
           id: selectedId,
           title: localOnly.title ?? '',
           agent: localOnly.agent,
-          message_count: localOnly.messages.length,
+          message_count: localOnly.total,
           created_at: localOnly.createdAt,
         }
       : undefined);
