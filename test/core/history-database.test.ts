@@ -58,9 +58,10 @@ test('a version 2 database migrates: its totals are kept from then on and search
       fresh,
     );
   writer.close();
-  // The same history as version 2 kept it: no kept counts, the search index without prefixes.
+  // The same history as version 2 kept it: no reviews, no kept counts, the search index without prefixes.
   const old = new (sqlite().DatabaseSync)(dbFile());
-  old.exec(`DROP TRIGGER transcripts_counted; DROP TRIGGER transcripts_uncounted; DROP TABLE transcript_counts;
+  old.exec(`DROP TABLE review_labels; DROP TABLE reviews; DROP TABLE labels;
+           DROP TRIGGER transcripts_counted; DROP TRIGGER transcripts_uncounted; DROP TABLE transcript_counts;
            DROP TABLE message_text;
            CREATE VIRTUAL TABLE message_text USING fts5 (
              content, error, content = 'messages', content_rowid = 'rowid', tokenize = 'unicode61');
