@@ -150,6 +150,16 @@ function maskFrames(frames: Sent['frames']): RunFrame[] {
     .map((f) => ({ atMs: f.atMs, data: redactSecrets(f.data), ...(f.comment ? { comment: true } : {}) }));
 }
 
+/** A check's words as kept: a reply, and so an expected or actual quoting it, may hold a key. */
+export function maskCheck(c: CheckResult): CheckResult {
+  return {
+    ...c,
+    expected: redactSecrets(c.expected),
+    actual: redactSecrets(c.actual),
+    ...(c.verdict ? { verdict: { ...c.verdict, reason: redactSecrets(c.verdict.reason) } } : {}),
+  };
+}
+
 export async function runStep(ctx: StepContext, step: PlannedStep, index: number): Promise<StepOutcome> {
   const allows429 = step.checks.some((c) => c.kind === 'status' && c.status === 429);
   let rateLimited = 0;
@@ -204,12 +214,7 @@ export async function runStep(ctx: StepContext, step: PlannedStep, index: number
     frames: maskFrames(sent.frames),
     framesDropped: Math.max(0, sent.frames.length - MAX_FRAMES_PER_STEP),
     rateLimited,
-    checks: checks.map((c) => ({
-      ...c,
-      expected: redactSecrets(c.expected),
-      actual: redactSecrets(c.actual),
-      ...(c.verdict ? { verdict: { ...c.verdict, reason: redactSecrets(c.verdict.reason) } } : {}),
-    })),
+    checks: checks.map(maskCheck),
   };
   return { result, cancelled, ...(sent.threadId ? { threadId: sent.threadId } : {}) };
 }
