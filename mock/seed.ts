@@ -198,6 +198,20 @@ function seedHistory(agents: AgentRecord[], now: number, rand: () => number) {
   return { conversations, threads, usage };
 }
 
+/** The agents tests drive (`grader`, `customer`): they came after users had states of their own. */
+const TEST_HELPERS: readonly string[] = ['grader', 'customer'];
+
+/**
+ * A state saved before a test helper was seeded gains it (by slug; an agent of the user's own by
+ * that slug stays), so the example suites run on an old data dir as on a new one.
+ */
+export function withTestHelpers(state: MockState, now: number): MockState {
+  const missing = seedAgents(now).filter(
+    (a) => TEST_HELPERS.includes(a.slug) && !state.agents.some((b) => b.slug === a.slug),
+  );
+  return missing.length === 0 ? state : { ...state, agents: [...state.agents, ...missing] };
+}
+
 export function createSeedState(now: number, demoSecrets?: Partial<Record<DemoKeyName, string>>): MockState {
   const agents = seedAgents(now);
   return {
