@@ -344,6 +344,7 @@ export class ConsoleCore {
       dataDir: this.dataDir,
       exchange: coreSuiteExchange(this),
       profile: (ref) => this.profile(ref),
+      transcript: (ref) => this.transcripts.get(ref),
       appLog: this.appLog,
       retention: () => this.settings.read().testRuns ?? {},
     }));

@@ -68,6 +68,25 @@ export const SUITES_CALLS = {
     }),
     output: returns<{ file: string; caseName: string }>(),
   },
+  /**
+   * "Save as test case" from the active profile's recorded conversation (`session`) or thread: its
+   * user messages as the steps of one case, assertions suggested from the replies, and a reply
+   * reviewed "wrong" with the right answer in its note (reviews keyed by message id) expected.
+   */
+  'suites:saveConversationCase': {
+    input: z.strictObject({
+      file: text(500),
+      kind: z.enum(['session', 'thread']),
+      id,
+      reviews: z
+        .record(
+          text(20),
+          z.strictObject({ verdict: z.enum(['good', 'needs-work', 'wrong']), note: text(10_000) }),
+        )
+        .optional(),
+    }),
+    output: returns<{ file: string; caseName: string }>(),
+  },
   /** A kept run's human labels and each labelled judge's agreement, κ and disagreements. */
   'suites:calibration': {
     input: z.strictObject({ runId: id }),
