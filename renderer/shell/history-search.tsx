@@ -12,6 +12,7 @@ import { historySearchQuery, type HistorySearchInput } from '../data/transcripts
 import { useConversationsView } from '../stores/conversations-view';
 import { useFoundMessage } from '../stores/found-message';
 import { useNavigation } from '../stores/navigation';
+import { useSaveCaseIntent } from '../stores/save-case-intent';
 import { useThreadsView } from '../stores/threads-view';
 import './history-search.css';
 
@@ -43,7 +44,13 @@ function Snippet({ hit }: { hit: SearchHit }) {
   );
 }
 
-function Results({ search, onOpen }: { search: HistorySearchInput; onOpen: (hit: SearchHit) => void }) {
+function Results({
+  search,
+  onOpen,
+}: {
+  search: HistorySearchInput;
+  onOpen: (hit: SearchHit, then?: 'save-as-case') => void;
+}) {
   const profile = useActiveProfileId();
   const results = useQuery(historySearchQuery(profile, search));
   const list = useRef<HTMLOListElement>(null);
@@ -57,7 +64,7 @@ function Results({ search, onOpen }: { search: HistorySearchInput; onOpen: (hit:
     const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
     if (!step) return;
     event.preventDefault();
-    const buttons = list.current?.querySelectorAll('button');
+    const buttons = list.current?.querySelectorAll('button.search-hit');
     const next = from + step;
     if (next < 0) document.getElementById('history-search-box')?.focus();
     else buttons?.[Math.min(next, hits.length - 1)]?.focus();
@@ -87,6 +94,14 @@ function Results({ search, onOpen }: { search: HistorySearchInput; onOpen: (hit:
                 </span>
               </span>
               <Snippet hit={hit} />
+            </button>
+            <button
+              type="button"
+              className="link search-hit-save"
+              aria-label={`Save ${hit.title ?? hit.id} as test case`}
+              onClick={() => onOpen(hit, 'save-as-case')}
+            >
+              Save as test case
             </button>
           </li>
         ))}
@@ -213,8 +228,10 @@ export function HistorySearch() {
             </div>
             <Results
               search={search}
-              onOpen={(hit) => {
+              onOpen={(hit, then) => {
                 setOpen(false);
+                if (then === 'save-as-case')
+                  useSaveCaseIntent.setState({ wanted: { kind: hit.kind, id: hit.id } });
                 openHit(hit);
               }}
             />

@@ -10,6 +10,8 @@ import { openReplay } from '../../stores/replay';
 import { useThreadsView, type ThreadRow } from '../../stores/threads-view';
 import { ThreadAppend } from './thread-append';
 import { threadSubject } from './thread-export';
+import { takeSaveCaseIntent } from '../../stores/save-case-intent';
+import { SaveConversationAsCase } from '../suites/save-as-case';
 
 export function ThreadDetail({ thread, listed }: { thread: ThreadRow; listed: boolean }) {
   const profile = useActiveProfileId();
@@ -49,7 +51,16 @@ export function ThreadDetail({ thread, listed }: { thread: ThreadRow; listed: bo
         subject={threadSubject(thread)}
         transcript={transcript.data}
         onReplay={() => openReplay({ kind: 'thread', id: thread.id, agent: thread.agent })}
-      />
+      >
+        {transcript.data?.messages.length ? (
+          <SaveConversationAsCase
+            kind="thread"
+            id={thread.id}
+            agent={thread.agent}
+            autoOpen={takeSaveCaseIntent('thread', thread.id)}
+          />
+        ) : null}
+      </HistoryActions>
       <HistorySection
         transcript={transcript}
         serverCount={thread.message_count}

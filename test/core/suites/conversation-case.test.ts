@@ -30,7 +30,7 @@ async function recorded(kind: 'session' | 'thread'): Promise<Transcript> {
         : threadId === undefined
           ? await exchange.createThread(profile, { message, agent: 'helpdesk' }, {})
           : await exchange.sendThread(profile, threadId, message, {});
-    if ('threadId' in reply) threadId = reply.threadId;
+    if ('threadId' in reply) threadId = reply.threadId as string;
     const at = new Date().toISOString();
     messages.push({ role: 'user', content: message, at, status: 'complete' });
     messages.push({ role: 'agent', content: reply.response, at, status: 'complete' });
@@ -135,7 +135,15 @@ describe('a recorded conversation saved as a test case', () => {
     });
     const masked = {
       ...transcript,
-      messages: [...transcript.messages, { ...transcript.messages[0]!, content: 'key ***…abcd' }],
+      messages: [
+        ...transcript.messages,
+        {
+          role: 'user' as const,
+          content: 'key ***…abcd',
+          at: new Date().toISOString(),
+          status: 'complete' as const,
+        },
+      ],
     };
     await expect(saveConversationCase(file, masked)).rejects.toMatchObject({ code: 'HOLDS_SECRET' });
     const failed = {
