@@ -64,7 +64,7 @@ function Results({
     const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
     if (!step) return;
     event.preventDefault();
-    const buttons = list.current?.querySelectorAll('button.search-hit');
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button.search-hit');
     const next = from + step;
     if (next < 0) document.getElementById('history-search-box')?.focus();
     else buttons?.[Math.min(next, hits.length - 1)]?.focus();
