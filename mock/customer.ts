@@ -17,7 +17,7 @@ const AGENT_TURN = /^Turn \d+ agent: /m;
 /** A question about the order number: a sentence with "order number" that ends in "?". */
 const ASKS_ORDER_NUMBER = /[^.!?"]*order number[^.!?"]*\?/i;
 
-export const CUSTOMER_CLOSING = 'Thank you, that is all I needed.';
+const CUSTOMER_CLOSING = 'Thank you, that is all I needed.';
 
 function between(text: string, tag: string): string | undefined {
   const open = text.indexOf(`<${tag}>`);

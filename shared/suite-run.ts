@@ -34,7 +34,7 @@ export type JudgeCheck = {
 } & ({ kind: 'judge'; pass: number } | { kind: 'similar-to'; text: string; min: number });
 
 /** A whole simulated conversation's memory: `fact`, said by the user in `fromTurn` (or any turn), repeated in a later reply. */
-export interface RememberedFactCheck {
+interface RememberedFactCheck {
   kind: 'remembers';
   fact: string;
   fromTurn?: number;

@@ -9,7 +9,7 @@ import { CoreError } from '../core-error';
 import { appendCase, caseName, refuseSecrets, suggestPhrase, type SuiteContext } from './save-case';
 
 /** A person's review of one reply: the verdicts of the history's reviews. */
-export interface ReplyReview {
+interface ReplyReview {
   verdict: 'good' | 'needs-work' | 'wrong';
   note: string;
 }
@@ -36,7 +36,7 @@ interface RecordedTurn {
 /** A correction in a review's note: the text after "Correct:", "Expected:" or "Should say:". */
 const CORRECTION = /(?:^|\n)\s*(?:correct(?:ion)?|expected|should (?:say|be))\s*:\s*([\s\S]+)/i;
 
-export function correctionIn(review: ReplyReview | undefined): string | undefined {
+function correctionIn(review: ReplyReview | undefined): string | undefined {
   if (review?.verdict !== 'wrong') return undefined;
   const found = CORRECTION.exec(review.note)?.[1]?.trim();
   return found ? found : undefined;
@@ -73,7 +73,7 @@ function hasWord(text: string, word: string): boolean {
 }
 
 /** The case's steps: messages and suggested assertions (README, "The Tests screen"). */
-export function conversationSteps(
+function conversationSteps(
   transcript: Transcript,
   reviews: ReplyReviews,
   suite: SuiteContext,

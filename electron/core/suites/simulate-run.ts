@@ -26,7 +26,7 @@ export interface SimulationOutcome {
 }
 
 /** The turn the fact was said in (1-based), and the first later turn whose reply repeats it. */
-export function rememberedFact(
+function rememberedFact(
   check: { fact: string; fromTurn?: number },
   turns: readonly Turn[],
 ): Pick<CheckResult, 'passed' | 'expected' | 'actual'> {
