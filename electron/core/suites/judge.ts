@@ -56,10 +56,11 @@ function decide(check: JudgeCheck, verdict: Verdict): { passed: boolean; actual:
   };
 }
 
-function graderProfile(check: JudgeCheck, ctx: GradeContext): Profile {
-  if (check.profile === undefined) return ctx.profile;
-  if (!ctx.profileFor) throw new Error(`no profile named ${check.profile} can be reached here`);
-  return ctx.profileFor(check.profile);
+/** The profile a helper agent is reached by: the named one, else the target's. */
+export function helperProfile(name: string | undefined, ctx: GradeContext): Profile {
+  if (name === undefined) return ctx.profile;
+  if (!ctx.profileFor) throw new Error(`no profile named ${name} can be reached here`);
+  return ctx.profileFor(name);
 }
 
 /** How a call that got no answer failed, in words. */
@@ -108,7 +109,7 @@ export async function grade(
     reply: exchange.reply,
     conversation: conversationText(exchange.earlier),
   });
-  const asked = await askAgent(ctx, () => graderProfile(check, ctx), check.agent, prompt);
+  const asked = await askAgent(ctx, () => helperProfile(check.profile, ctx), check.agent, prompt);
   const { rateLimited } = asked;
   if (!asked.reply) {
     const actual = `the grader could not be asked (${callFailure(asked.error)})`;

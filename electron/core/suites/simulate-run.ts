@@ -12,9 +12,9 @@ import type {
 } from '../../../shared/suite-run';
 import { redactSecrets } from '../redact';
 import { evaluate, isJudged, quote } from './assertions';
-import { askAgent, callFailure, grade, type GradeContext } from './judge';
+import { askAgent, callFailure, grade, helperProfile, type GradeContext } from './judge';
 import { conversationText, fillPrompt } from './judge-prompt';
-import { maskCheck, newSuiteSessionId, notSentStep, runStep, type StepContext } from './suite-step';
+import { gradingContext, maskCheck, notSentStep, runStep, type StepContext } from './suite-step';
 
 type Turn = { message: string; reply: string };
 
@@ -102,8 +102,8 @@ async function nextMessage(
     persona: sim.persona || '(none given)',
     conversation: conversationText(turns),
   });
-  const profile = () => (sim.profile === undefined ? ctx.profile : resolve(ctx, sim.profile));
-  const asked = await askAgent(grading(ctx), profile, sim.agent, prompt);
+  const grading = gradingContext(ctx);
+  const asked = await askAgent(grading, () => helperProfile(sim.profile, grading), sim.agent, prompt);
   if (!asked.reply) {
     return {
       failure: `${sim.agent} could not be asked (${callFailure(asked.error)})`,
@@ -119,21 +119,6 @@ async function nextMessage(
   return message === ''
     ? { failure: `${sim.agent} answered with nothing to send`, ...meta }
     : { message, ...meta };
-}
-
-function resolve(ctx: StepContext, name: string) {
-  if (!ctx.profileFor) throw new Error(`no profile named ${name} can be reached here`);
-  return ctx.profileFor(name);
-}
-
-function grading(ctx: StepContext): GradeContext {
-  return {
-    exchange: ctx.exchange,
-    profile: ctx.profile,
-    profileFor: ctx.profileFor,
-    signal: ctx.signal,
-    newSessionId: newSuiteSessionId,
-  };
 }
 
 /** Runs the conversation of one attempt; `ctx.earlier` is filled as it goes. */
@@ -207,7 +192,7 @@ export async function runSimulation(ctx: StepContext, sim: PlannedSimulation): P
   }
   const last = steps.at(-1) as StepResult;
   for (const check of sim.conversation) {
-    const { result, rateLimited } = await checkConversation(check, turns, grading(ctx));
+    const { result, rateLimited } = await checkConversation(check, turns, gradingContext(ctx));
     last.rateLimited += rateLimited;
     last.checks.push(maskCheck(result));
   }

@@ -15,7 +15,7 @@ import { ApiError } from '../api-error';
 import type { Profile } from '../profiles';
 import { redactSecrets } from '../redact';
 import { evaluateStep, isJudged, maxGapMs, type Observation } from './assertions';
-import { grade } from './judge';
+import { grade, type GradeContext } from './judge';
 import type { ExchangeReply, SuiteExchange } from './suite-exchange';
 
 /** Frames kept per step; past it they are counted, not kept. */
@@ -241,17 +241,22 @@ async function gradeStep(
       await grade(
         check,
         { message: step.message, reply: obs.reply, earlier: ctx.earlier },
-        {
-          exchange: ctx.exchange,
-          profile: ctx.profile,
-          profileFor: ctx.profileFor,
-          signal: ctx.signal,
-          newSessionId: newSuiteSessionId,
-        },
+        gradingContext(ctx),
       ),
     );
   }
   return graded;
+}
+
+/** How a step's helper agents (graders, a simulated user) are asked: as its turns are. */
+export function gradingContext(ctx: StepContext): GradeContext {
+  return {
+    exchange: ctx.exchange,
+    profile: ctx.profile,
+    profileFor: ctx.profileFor,
+    signal: ctx.signal,
+    newSessionId: newSuiteSessionId,
+  };
 }
 
 /** A turn that was not sent: an earlier one failed, or the run was cancelled first. */
