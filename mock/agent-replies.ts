@@ -1,8 +1,11 @@
 // What each seeded behaviour says. Replies are deterministic for a given message and history,
 // so tests can assert them.
+import { customerReply } from './customer';
 import { graderReply } from './grader';
 import { replayChunks, replayText } from './replay';
 import type { AgentRecord, Message } from './state';
+
+const ORDER_NUMBER = /\d{3,}/;
 
 const STORY_WORDS = (
   'the service answered in small steady pieces while the console counted every chunk and measured ' +
@@ -42,6 +45,28 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
+/**
+ * The helpdesk's refund desk (README, "What it serves"), so a simulated customer reaches its goal
+ * in a known number of turns. Read from the user's messages (the mock keeps no replies): once one
+ * mentions a refund, the reply ends with "Which order number is it?" while no message has given an
+ * order number (three or more digits); "Let me check order N." on the message that makes both
+ * known; "Refund issued for order N." on any message after it.
+ */
+function refundStep(message: string, history: readonly Message[]): string {
+  const earlier = history.filter((m) => m.role === 'user').map((m) => m.content);
+  const known = (said: readonly string[]) => ({
+    refund: said.some((m) => /refund/i.test(m)),
+    order: said.map((m) => ORDER_NUMBER.exec(m)?.[0]).find((n) => n !== undefined),
+  });
+  const now = known([...earlier, message]);
+  if (!now.refund) return '';
+  if (now.order === undefined) return ' Which order number is it?';
+  const before = known(earlier);
+  return before.refund && before.order !== undefined
+    ? ` Refund issued for order ${now.order}.`
+    : ` Let me check order ${now.order}.`;
+}
+
 /** The full reply text of `agent` to `message`, given the earlier messages of the session or thread. */
 export function composeReply(agent: AgentRecord, message: string, history: readonly Message[]): string {
   if (agent.replay) return replayText(agent.replay);
@@ -59,10 +84,12 @@ export function composeReply(agent: AgentRecord, message: string, history: reado
       const turn = earlierUser.length + 1;
       const previous = earlierUser.at(-1);
       const memory = previous ? ` Earlier you asked: "${previous.content}".` : '';
-      return `Thanks for your message (#${turn} in this conversation).${memory} You wrote: "${message}".`;
+      return `Thanks for your message (#${turn} in this conversation).${memory} You wrote: "${message}".${refundStep(message, history)}`;
     }
     case 'grader':
       return graderReply(message);
+    case 'customer':
+      return customerReply(message);
   }
 }
 

@@ -95,6 +95,14 @@ const SEED_AGENTS: AgentSeed[] = [
     model: { primary: 'mock-judge-2026-05', fallback: null },
     tuning: tuning({ behaviour: 'grader', chunkDelayMs: 5 }),
   },
+  {
+    name: 'Customer',
+    slug: 'customer',
+    description: 'Plays a customer in simulated conversations, by fixed rules (deterministic).',
+    status: 'deployed',
+    model: { primary: 'mock-persona-2026-05', fallback: null },
+    tuning: tuning({ behaviour: 'customer', chunkDelayMs: 5 }),
+  },
 ];
 
 const OPENERS = [
@@ -137,8 +145,9 @@ function seedKeys(now: number, secrets?: Partial<Record<DemoKeyName, string>>): 
 }
 
 function seedHistory(agents: AgentRecord[], now: number, rand: () => number) {
-  // The test helpers (grader) came later: the seeded history stays the one users already saw.
-  const live = agents.filter((a) => a.tuning.behaviour !== 'glitch' && a.tuning.behaviour !== 'grader');
+  // The test helpers (grader, customer) came later: the seeded history stays the one users already saw.
+  const helpers: readonly string[] = ['glitch', 'grader', 'customer'];
+  const live = agents.filter((a) => !helpers.includes(a.tuning.behaviour));
   const conversations: ConversationRecord[] = [];
   for (let i = 0; i < 48; i++) {
     const agent = live[i % live.length] as AgentRecord;
@@ -187,6 +196,20 @@ function seedHistory(agents: AgentRecord[], now: number, rand: () => number) {
     });
   }
   return { conversations, threads, usage };
+}
+
+/** The agents tests drive (`grader`, `customer`): they came after users had states of their own. */
+const TEST_HELPERS: readonly string[] = ['grader', 'customer'];
+
+/**
+ * A state saved before a test helper was seeded gains it (by slug; an agent of the user's own by
+ * that slug stays), so the example suites run on an old data dir as on a new one.
+ */
+export function withTestHelpers(state: MockState, now: number): MockState {
+  const missing = seedAgents(now).filter(
+    (a) => TEST_HELPERS.includes(a.slug) && !state.agents.some((b) => b.slug === a.slug),
+  );
+  return missing.length === 0 ? state : { ...state, agents: [...state.agents, ...missing] };
 }
 
 export function createSeedState(now: number, demoSecrets?: Partial<Record<DemoKeyName, string>>): MockState {

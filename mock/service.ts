@@ -16,7 +16,7 @@ import { ApiFailure, type ErrorShape } from './errors';
 import { estimateTokens } from './agent-replies';
 import { alphanumeric, newId } from './ids';
 import { RateWindow, type RateDecision } from './rate-window';
-import { createSeedState, type DemoKeyName } from './seed';
+import { createSeedState, withTestHelpers, type DemoKeyName } from './seed';
 import {
   StateWriter,
   loadState,
@@ -86,7 +86,7 @@ export class MockService {
     this.version = options.version ?? '1.0.0-mock';
     this.startedAt = this.clock.now();
     const loaded = loadState(options.dataDir, options.onWarning);
-    this.state = loaded ?? createSeedState(this.clock.now());
+    this.state = loaded ? withTestHelpers(loaded, this.clock.now()) : createSeedState(this.clock.now());
     this.writer = new StateWriter(options.dataDir, () => this.state, undefined, options.onWarning);
     if (!loaded) this.changed();
   }

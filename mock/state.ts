@@ -11,7 +11,7 @@ import { Replay } from './replay';
 export const Plan = z.enum(['free', 'pro', 'ultra']);
 export type Plan = z.infer<typeof Plan>;
 
-const Behaviour = z.enum(['echo', 'story', 'slow', 'glitch', 'helpdesk', 'grader']);
+const Behaviour = z.enum(['echo', 'story', 'slow', 'glitch', 'helpdesk', 'grader', 'customer']);
 
 export const KeyRecord = z.object({
   id: z.string(),

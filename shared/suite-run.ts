@@ -15,6 +15,8 @@ export type Check = { line: number } & (
   | { kind: 'status'; status: number }
   | { kind: 'code'; code: string }
   | { kind: 'remembers'; text: string; turn?: number }
+  | RememberedFactCheck
+  | { kind: 'turns-at-most'; turns: number }
   | JudgeCheck
 );
 
@@ -30,6 +32,35 @@ export type JudgeCheck = {
   /** The grader's prompt template, {{rubric}}, {{message}}, {{reply}}, {{conversation}} unfilled. */
   prompt: string;
 } & ({ kind: 'judge'; pass: number } | { kind: 'similar-to'; text: string; min: number });
+
+/** A whole simulated conversation's memory: `fact`, said by the user in `fromTurn` (or any turn), repeated in a later reply. */
+interface RememberedFactCheck {
+  kind: 'remembers';
+  fact: string;
+  fromTurn?: number;
+}
+
+/**
+ * A conversation an agent on the service plays the user in (README, "Simulated conversations"):
+ * each turn's message is the simulating agent's answer to the prompt, filled with the goal, the
+ * persona and the transcript so far; it ends when a reply meets `until`, or fails at `maxTurns`.
+ */
+export interface PlannedSimulation {
+  line: number;
+  agent: string;
+  /** A profile name; undefined = the target's profile. */
+  profile?: string;
+  goal: string;
+  persona: string;
+  maxTurns: number;
+  /** {{goal}}, {{persona}}, {{conversation}} unfilled. */
+  prompt: string;
+  until: Check & { kind: 'contains' | 'regex' };
+  /** Checked on every reply of the agent under test. */
+  eachTurn: Check[];
+  /** Checked once the conversation ends, over all of it (judge, similar-to, turns-at-most, remembers). */
+  conversation: Check[];
+}
 
 /** What a grader said of one reply: its score (1–5) and verdict where it gave them, and why. */
 export interface Verdict {
@@ -55,7 +86,9 @@ export interface PlannedCase {
   thread: boolean;
   title?: string;
   repeat: number;
+  /** Empty for a simulated conversation, whose turns are written as it goes. */
   steps: PlannedStep[];
+  simulate?: PlannedSimulation;
 }
 
 export interface TargetRef {
@@ -117,8 +150,11 @@ export interface RunFrame {
 }
 
 export interface CheckResult {
-  /** `reply` is the implicit check that a step without an error assertion got a whole reply. */
-  kind: AssertionKind | 'reply';
+  /**
+   * `reply` is the implicit check that a step without an error assertion got a whole reply; `until`
+   * that a simulated conversation reached its goal before its last turn.
+   */
+  kind: AssertionKind | 'reply' | 'until';
   line: number;
   passed: boolean;
   expected: string;
@@ -150,6 +186,8 @@ export interface StepResult {
   /** 429s the service answered to this step (each retried once the limiter allowed). */
   rateLimited: number;
   checks: CheckResult[];
+  /** A simulated turn: the agent that wrote the message, and its own exchange. */
+  simulated?: { agent: string; requestId?: string; totalMs?: number };
 }
 
 export type AttemptStatus = 'passed' | 'failed' | 'cancelled' | 'skipped';

@@ -106,6 +106,20 @@ const SimilarTo = z
   })
   .meta({ description: 'A grading agent scores how close the reply’s meaning is to this text.' });
 
+/**
+ * A fact a simulated user said (an order number, a name) that the agent must repeat in a later
+ * reply: the conversation's memory, checked over the whole transcript (README, "Simulated
+ * conversations").
+ */
+const RememberedFact = z
+  .strictObject({
+    fact: Text.meta({ description: 'Text the simulated user said, e.g. an order number.' }),
+    'from-turn': z.int().min(1).optional().meta({
+      description: 'The turn whose user message says it (default: the first that does).',
+    }),
+  })
+  .meta({ description: 'The agent repeats a fact the simulated user said, in a later turn’s reply.' });
+
 /** Every assertion, each with what it checks (shown by editors through the JSON Schema). */
 const ASSERTION_SHAPE = {
   contains: Text.optional().meta({ description: 'The reply contains this text (case-sensitive).' }),
@@ -162,12 +176,15 @@ const ASSERTION_SHAPE = {
       'The error code, case-insensitive: AGENT_NOT_FOUND, BAD_REQUEST, AGENT_ERROR, stream_error, STREAM_INCOMPLETE…',
   }),
   remembers: z
-    .union([Text, z.strictObject({ turn: z.int().min(1) })])
+    .union([Text, z.strictObject({ turn: z.int().min(1) }), RememberedFact])
     .optional()
     .meta({
       description:
-        'A later turn refers to an earlier one: the reply contains this text, which an earlier turn said, or {turn: N}: the whole message of turn N.',
+        'A later turn refers to an earlier one: the reply contains this text, which an earlier turn said, or {turn: N}: the whole message of turn N. In a simulated conversation: {fact, from-turn?}, a fact the user said repeated in a later reply of the agent.',
     }),
+  'turns-at-most': z.int().min(1).optional().meta({
+    description: 'A simulated conversation reaches its `until` in at most this many turns.',
+  }),
   judge: Judge.optional(),
   'similar-to': SimilarTo.optional(),
 } as const;
@@ -197,6 +214,41 @@ const SuiteStep = z.strictObject({
   assert: Assertions.optional(),
 });
 
+/** The turns a simulated conversation may take at most: a runaway simulation must end. */
+const MAX_SIMULATED_TURNS = 50;
+
+const Simulate = z
+  .strictObject({
+    agent: z.string().min(1).meta({
+      description: 'The agent (slug or id) that plays the user, e.g. the mock’s `customer`.',
+    }),
+    profile: z.string().min(1).optional().meta({
+      description: 'The profile the simulating agent is reached by (default: the target’s).',
+    }),
+    goal: Text.meta({ description: 'What the simulated user wants, in words the simulating agent reads.' }),
+    persona: Text.optional().meta({ description: 'Who the simulated user is and how they write.' }),
+    'max-turns': z.int().min(1).max(MAX_SIMULATED_TURNS).meta({
+      description: 'The turns the conversation may take; reaching them without `until` fails the case.',
+    }),
+    until: z
+      .strictObject({
+        contains: Text.optional().meta({ description: 'The agent’s reply contains this text.' }),
+        regex: RegexSpec.optional().meta({
+          description: 'The agent’s reply matches this regular expression.',
+        }),
+      })
+      .refine((u) => Object.keys(u).length === 1, { message: 'until names one of: contains, regex.' })
+      .meta({ description: 'The goal is reached when a reply of the agent under test says this.' }),
+    prompt: z.string().min(1).optional().meta({
+      description:
+        'The prompt sent to the simulating agent each turn: {{goal}}, {{persona}} and {{conversation}} are filled in (default: the documented template).',
+    }),
+  })
+  .meta({
+    description:
+      'An agent on the service plays the user for up to max-turns turns against the agent under test (README, "Simulated conversations").',
+  });
+
 const VarValue = z.union([z.string(), z.number(), z.boolean()]).transform((value) => String(value));
 const VarName = z.string().regex(VAR_NAME_PATTERN, 'A variable name is letters, digits, _ and -.');
 const VarTable = z.record(VarName, VarValue);
@@ -208,7 +260,10 @@ const SuiteCase = z
         'The case name, shown in reports: {{name}} takes a variable; it cannot read the environment.',
     }),
     message: Message.optional().meta({ description: 'A one-turn case: the message (or use steps).' }),
-    assert: Assertions.optional().meta({ description: 'Assertions on the reply to `message`.' }),
+    assert: Assertions.optional().meta({
+      description:
+        'Assertions on the reply to `message`; with simulate, on the whole conversation (judge, similar-to, turns-at-most, remembers).',
+    }),
     steps: z
       .array(SuiteStep)
       .min(1)
@@ -228,6 +283,10 @@ const SuiteCase = z
       .min(1)
       .optional()
       .meta({ description: 'A table of inputs: the case runs once per row.' }),
+    simulate: Simulate.optional(),
+    'each-turn': Assertions.optional().meta({
+      description: 'With simulate: assertions on every reply of the agent under test.',
+    }),
     'vars-file': z
       .string()
       .regex(/\.(csv|jsonl)$/i, 'A vars-file is a .csv or a .jsonl file.')
@@ -237,7 +296,10 @@ const SuiteCase = z
           'A dataset beside the suite file (.csv with a header row of variable names, or .jsonl): the case runs once per row.',
       }),
   })
-  .meta({ description: 'A case: `message` + `assert`, or `steps`.' });
+  .meta({
+    description:
+      'A case: `message` + `assert`, `steps`, or `simulate` (with `each-turn`, and `assert` over the whole conversation).',
+  });
 
 export const SuiteFile = z
   .strictObject({

@@ -348,6 +348,8 @@ export class ConsoleCore {
       dataDir: this.dataDir,
       exchange: coreSuiteExchange(this),
       profile: (ref) => this.profile(ref),
+      transcript: (ref) => this.transcripts.get(ref),
+      replyReviews: (ref) => Object.fromEntries(Object.entries(this.transcripts.reviews.byMessage(ref))),
       appLog: this.appLog,
       retention: () => this.settings.read().testRuns ?? {},
     }));

@@ -52,6 +52,8 @@ export const useLabelAttempt = () =>
 
 /** Written into the open folder: its listing comes back as `suites:changed`. */
 export const saveCase = (input: BridgeInput<'suites:saveCase'>) => bridge.suites.saveCase(input);
+export const saveConversationCase = (input: BridgeInput<'suites:saveConversationCase'>) =>
+  bridge.suites.saveConversationCase(input);
 
 /** A HAR file's chats as new suite files in the open folder: the listing comes back as `suites:changed`. */
 export const importHarCases = async (file: File) => bridge.suites.importHar(await readHarFile(file));

@@ -13,6 +13,7 @@ import { useActiveProfileId } from '../data/profiles';
 import { useLabels } from '../data/reviews';
 import { historySearchQuery, type HistorySearchInput } from '../data/transcripts';
 import { openHistory } from '../stores/history-link';
+import { useSaveCaseIntent } from '../stores/save-case-intent';
 import './history-search.css';
 
 function openHit(hit: SearchHit): void {
@@ -30,7 +31,13 @@ function Snippet({ hit }: { hit: SearchHit }) {
   );
 }
 
-function Results({ search, onOpen }: { search: HistorySearchInput; onOpen: (hit: SearchHit) => void }) {
+function Results({
+  search,
+  onOpen,
+}: {
+  search: HistorySearchInput;
+  onOpen: (hit: SearchHit, then?: 'save-as-case') => void;
+}) {
   const profile = useActiveProfileId();
   const results = useQuery(historySearchQuery(profile, search));
   const list = useRef<HTMLOListElement>(null);
@@ -44,7 +51,7 @@ function Results({ search, onOpen }: { search: HistorySearchInput; onOpen: (hit:
     const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
     if (!step) return;
     event.preventDefault();
-    const buttons = list.current?.querySelectorAll('button');
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button.search-hit');
     const next = from + step;
     if (next < 0) document.getElementById('history-search-box')?.focus();
     else buttons?.[Math.min(next, hits.length - 1)]?.focus();
@@ -74,6 +81,14 @@ function Results({ search, onOpen }: { search: HistorySearchInput; onOpen: (hit:
                 </span>
               </span>
               <Snippet hit={hit} />
+            </button>
+            <button
+              type="button"
+              className="link search-hit-save"
+              aria-label={`Save ${hit.title ?? hit.id} as test case`}
+              onClick={() => onOpen(hit, 'save-as-case')}
+            >
+              Save as test case
             </button>
           </li>
         ))}
@@ -218,8 +233,10 @@ export function HistorySearch() {
             </div>
             <Results
               search={search}
-              onOpen={(hit) => {
+              onOpen={(hit, then) => {
                 setOpen(false);
+                if (then === 'save-as-case')
+                  useSaveCaseIntent.setState({ wanted: { kind: hit.kind, id: hit.id } });
                 openHit(hit);
               }}
             />

@@ -68,6 +68,19 @@ export const SUITES_CALLS = {
     }),
     output: returns<{ file: string; caseName: string }>(),
   },
+  /**
+   * "Save as test case" from the active profile's recorded conversation (`session`) or thread: its
+   * user messages as the steps of one case, assertions suggested from the replies, and a reply
+   * reviewed "wrong" with the right answer in its note (the history's reviews) expected.
+   */
+  'suites:saveConversationCase': {
+    input: z.strictObject({
+      file: text(500),
+      kind: z.enum(['session', 'thread']),
+      id,
+    }),
+    output: returns<{ file: string; caseName: string }>(),
+  },
   /** A kept run's human labels and each labelled judge's agreement, κ and disagreements. */
   'suites:calibration': {
     input: z.strictObject({ runId: id }),

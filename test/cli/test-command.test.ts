@@ -84,7 +84,7 @@ describe('the examples against the embedded mock', () => {
       out,
     ]);
     expect(result.code, result.stderr + result.stdout).toBe(0);
-    expect(result.stdout).toMatch(/^21 passed, 0 failed — 21 attempts in [\d.]+ s$/m);
+    expect(result.stdout).toMatch(/^23 passed, 0 failed — 23 attempts in [\d.]+ s$/m);
     expect(result.stdout).toContain(`Wrote the junit report to ${out}.`);
     const { suites, cases } = junit(out);
     // One testsuite per suite file, one testcase per case × target × repeat (storyteller repeats twice).
@@ -96,14 +96,62 @@ describe('the examples against the embedded mock', () => {
       'examples/agent-tests/judged.yaml',
       'examples/agent-tests/limits.yaml',
       'examples/agent-tests/refunds.yaml',
+      'examples/agent-tests/simulated.yaml',
       'examples/agent-tests/storyteller.yaml',
       'examples/agent-tests/unavailable-agents.yaml',
     ]);
-    expect(cases).toHaveLength(21);
+    expect(cases).toHaveLength(23);
     expect(cases.filter((c) => 'failure' in c || 'error' in c)).toEqual([]);
     expect(cases.map((c) => c.name)).toContain('streams many paced chunks [Embedded mock / storyteller] #2');
     reports.push(out);
   }, 90_000);
+});
+
+describe('a simulated conversation', () => {
+  test('is a run result like any other: its turns in the pretty and JSON reports, JUnit and the kept runs', async () => {
+    const json = join(dataDir, 'simulated.json');
+    const xml = join(dataDir, 'simulated.xml');
+    const result = await inProcess([
+      'examples/agent-tests/simulated.yaml',
+      '--reporter',
+      'pretty',
+      '--reporter',
+      `json:${json}`,
+      '--reporter',
+      `junit:${xml}`,
+    ]);
+    expect(result.code, result.stderr + result.stdout).toBe(0);
+    expect(result.stdout).toContain(
+      '✓ Refunds, simulated › a customer gets a refund [Embedded mock / helpdesk]',
+    );
+    const run = JSON.parse(readFileSync(json, 'utf8')) as SuiteRunResult;
+    const attempt = run.suites[0]?.cells[0]?.attempts[0];
+    expect(attempt?.sessionId).toMatch(/^suite/);
+    expect(
+      attempt?.steps.map((s) => [
+        s.message,
+        s.simulated?.agent,
+        s.reply.endsWith('Refund issued for order 4711.'),
+      ]),
+    ).toEqual([
+      [
+        'Hello. I want a refund for my broken kettle, order 4711. My order number is 4711.',
+        'customer',
+        false,
+      ],
+      ['Any news on my request?', 'customer', true],
+    ]);
+    expect(attempt?.steps.every((s) => s.requestId && s.frames.length > 0 && s.ttftMs !== undefined)).toBe(
+      true,
+    );
+    expect(junit(xml).cases.map((c) => c.name)).toEqual([
+      'a customer gets a refund [Embedded mock / helpdesk]',
+      'the same in a thread [Embedded mock / helpdesk]',
+    ]);
+    reports.push(xml);
+    const kept = await inProcess(['runs', '--json']);
+    expect(kept.stdout).toContain(run.runId);
+  }, 60_000);
 });
 
 describe('a failing suite', () => {
@@ -268,7 +316,7 @@ test('the README’s GitHub Actions step for the embedded mock runs as written',
   args[args.indexOf('--out') + 1] = join(dataDir, out);
   const result = await cli(args);
   expect(result.code, result.stderr).toBe(0);
-  expect(junit(join(dataDir, out)).cases).toHaveLength(21);
+  expect(junit(join(dataDir, out)).cases).toHaveLength(23);
   reports.push(join(dataDir, out));
 }, 90_000);
 
@@ -336,7 +384,7 @@ test('--labels: each judge against people’s labels, and a judge below min-kapp
 
 describe.skipIf(!hasXmllint)(`JUnit XML against the JUnit XSD${hasXmllint ? '' : ` (${NO_XMLLINT})`}`, () => {
   test('every report written above validates: passing, failing, and with a file that does not load', () => {
-    expect(reports).toHaveLength(5);
+    expect(reports).toHaveLength(6);
     for (const file of reports) expect(xmllint(file)).toEqual({ ok: true, output: `${file} validates\n` });
   });
 

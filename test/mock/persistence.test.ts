@@ -256,3 +256,33 @@ test('a long streamed reply does not grow the saved state by its text: what was 
   ).conversations.find((c) => c.session_id === 'longStory1');
   expect(listed).toMatchObject({ agent: 'storyteller', message_count: 2 });
 });
+
+test('a state saved before the test helpers were seeded gains them, and keeps an agent of its own by that name', async () => {
+  const first = await start();
+  const dataDir = first.dataDir;
+  await stop(first);
+  const file = join(dataDir, STATE_FILE);
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as { agents: { slug: string; name: string }[] };
+  saved.agents = saved.agents.filter((a) => a.slug !== 'customer');
+  (saved.agents.find((a) => a.slug === 'grader') as { name: string }).name = 'Our own grader';
+  writeFileSync(file, JSON.stringify(saved));
+  const again = await start(dataDir);
+  const agents = (await again.call('GET', '/api/v1/agents?limit=100')).json as {
+    agents: { slug: string; name: string }[];
+  };
+  expect(
+    agents.agents
+      .filter((a) => ['grader', 'customer'].includes(a.slug))
+      .map((a) => a.name)
+      .sort(),
+  ).toEqual(['Customer', 'Our own grader']);
+  const reply = await again.call('POST', '/api/v1/chat', {
+    body: {
+      message: '<goal>A refund for order 4711.</goal><conversation></conversation>',
+      agent: 'customer',
+    },
+  });
+  expect(ChatReply.parse(reply.json).response).toBe(
+    'Hello. A refund for order 4711. My order number is 4711.',
+  );
+});

@@ -207,5 +207,5 @@ test('every endpoint answers random requests with a well-formed reply', { timeou
   expect(HealthReport.parse(health.json).status).toBe('healthy');
   const agents = await mock.call('GET', '/api/v1/agents?limit=100', { key: 'pro' });
   expect(agents.status).toBe(200);
-  expect(AgentList.parse(agents.json).total).toBe(8);
+  expect(AgentList.parse(agents.json).total).toBe(9);
 });

@@ -24,6 +24,8 @@ export function suitesHandlers({
     'suites:historyRun': async ({ runId }) => suites.keptRun(runId),
     'suites:diff': async ({ base, head }) => suites.diffKept(base, head),
     'suites:saveCase': async (request) => suites.saveCase(request),
+    'suites:saveConversationCase': async ({ file, kind, id }) =>
+      suites.saveConversationCase({ file, transcript: { profileId: core.profile().id, kind, id } }),
     'suites:calibration': async ({ runId }) => suites.calibration(runId),
     'suites:label': async ({ runId, ...label }) => suites.label(runId, label),
     'suites:importHar': async ({ fileName, text }) => suites.importHar(fileName, text),

@@ -219,7 +219,20 @@ export function evaluate(check: Check, obs: Observation): Outcome {
         actual: obs.completed ? `no error (${describeOutcome(obs)})` : describeOutcome(obs),
       };
     }
+    case 'turns-at-most':
+      return {
+        passed: false,
+        expected: `at most ${check.turns} turns`,
+        actual: 'not a simulated conversation',
+      };
     case 'remembers':
+      if ('fact' in check) {
+        return {
+          passed: false,
+          expected: `remembers ${quote(check.fact)}`,
+          actual: 'not a simulated conversation',
+        };
+      }
       return {
         passed: reply.includes(check.text),
         expected: `refers to ${check.turn !== undefined ? `turn ${check.turn}` : 'an earlier turn'}: contains ${quote(check.text)}`,

@@ -27,20 +27,35 @@ Score how well the reply meets the rubric, from 1 (not at all) to 5 (fully). Ans
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
 const PLACEHOLDERS = ['rubric', 'message', 'reply', 'conversation'] as const;
-type PromptValues = Record<(typeof PLACEHOLDERS)[number], string>;
 
-/** What is wrong with a suite's template, in words; undefined when nothing is. */
-export function templateProblem(template: string): string | undefined {
+/**
+ * What is wrong with a suite's prompt template, in words; undefined when nothing is. `known` are the
+ * placeholders it may use, `required` those it must, `who` names the prompt's reader.
+ */
+export function placeholderProblem(
+  template: string,
+  known: readonly string[],
+  required: readonly string[],
+  who: { prompt: string; without: string },
+): string | undefined {
   const names = [...template.matchAll(PLACEHOLDER)].map((m) => m[1] as string);
-  const unknown = names.find((n) => !(PLACEHOLDERS as readonly string[]).includes(n));
+  const unknown = names.find((n) => !known.includes(n));
   if (unknown !== undefined) {
-    return `Unknown placeholder {{${unknown}}}: a grader prompt fills ${PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}.`;
+    return `Unknown placeholder {{${unknown}}}: ${who.prompt} fills ${known.map((p) => `{{${p}}}`).join(', ')}.`;
   }
-  const missing = (['rubric', 'reply'] as const).filter((n) => !names.includes(n));
+  const missing = required.filter((n) => !names.includes(n));
   if (missing.length > 0) {
-    return `A grader prompt needs ${missing.map((p) => `{{${p}}}`).join(' and ')}: the grader cannot judge without it.`;
+    return `${who.prompt[0]?.toUpperCase()}${who.prompt.slice(1)} needs ${missing.map((p) => `{{${p}}}`).join(' and ')}: ${who.without}.`;
   }
   return undefined;
+}
+
+/** What is wrong with a suite's grader template, in words; undefined when nothing is. */
+export function templateProblem(template: string): string | undefined {
+  return placeholderProblem(template, PLACEHOLDERS, ['rubric', 'reply'], {
+    prompt: 'a grader prompt',
+    without: 'the grader cannot judge without it',
+  });
 }
 
 /** The rubric a `similar-to` check is graded with. */
@@ -55,9 +70,9 @@ export function conversationText(turns: readonly { message: string; reply: strin
 }
 
 /** The template with its placeholders filled, in one pass (a reply saying "{{rubric}}" stays as said). */
-export function fillPrompt(template: string, values: PromptValues): string {
+export function fillPrompt(template: string, values: Readonly<Record<string, string>>): string {
   return template.replace(PLACEHOLDER, (whole, name: string) =>
-    name in values ? values[name as keyof PromptValues] : whole,
+    Object.hasOwn(values, name) ? (values[name] as string) : whole,
   );
 }
 

@@ -7,7 +7,7 @@ import { ApiError } from '../api-error';
 import type { Profile } from '../profiles';
 import { quote } from './assertions';
 import { conversationText, fillPrompt, readVerdict } from './judge-prompt';
-import type { SuiteExchange } from './suite-exchange';
+import type { ExchangeReply, SuiteExchange } from './suite-exchange';
 
 const MAX_429_RETRIES = 3;
 
@@ -56,13 +56,47 @@ function decide(check: JudgeCheck, verdict: Verdict): { passed: boolean; actual:
   };
 }
 
-function graderProfile(check: JudgeCheck, ctx: GradeContext): Profile {
-  if (check.profile === undefined) return ctx.profile;
-  if (!ctx.profileFor) throw new Error(`no profile named ${check.profile} can be reached here`);
-  return ctx.profileFor(check.profile);
+/** The profile a helper agent is reached by: the named one, else the target's. */
+export function helperProfile(name: string | undefined, ctx: GradeContext): Profile {
+  if (name === undefined) return ctx.profile;
+  if (!ctx.profileFor) throw new Error(`no profile named ${name} can be reached here`);
+  return ctx.profileFor(name);
 }
 
-/** Asks the grader once (429s from another client waited out and resent) and reads its verdict. */
+/** How a call that got no answer failed, in words. */
+export function callFailure(error: unknown): string {
+  return error instanceof ApiError
+    ? `${error.status ? `${error.status} ` : ''}${error.code}: ${error.message}`
+    : (error as Error).message;
+}
+
+/**
+ * One chat with a helper agent (a grader, a simulated user) in a fresh session, so it remembers
+ * nothing of another; 429s from another client on the key are waited out by the limiter and resent.
+ */
+export async function askAgent(
+  ctx: GradeContext,
+  profile: () => Profile,
+  agent: string,
+  message: string,
+): Promise<{ reply?: ExchangeReply; error?: unknown; rateLimited: number }> {
+  let rateLimited = 0;
+  for (;;) {
+    try {
+      const input = { message, agent, session_id: ctx.newSessionId() };
+      return { reply: await ctx.exchange.chat(profile(), input, { signal: ctx.signal }), rateLimited };
+    } catch (error) {
+      const refused = error instanceof ApiError && error.status === 429;
+      if (refused && rateLimited < MAX_429_RETRIES && !ctx.signal?.aborted) {
+        rateLimited++;
+        continue;
+      }
+      return { error, rateLimited };
+    }
+  }
+}
+
+/** Asks the grader once and reads its verdict. */
 export async function grade(
   check: JudgeCheck,
   exchange: { message: string; reply: string; earlier: readonly { message: string; reply: string }[] },
@@ -75,30 +109,13 @@ export async function grade(
     reply: exchange.reply,
     conversation: conversationText(exchange.earlier),
   });
-  let rateLimited = 0;
-  let answer: string;
-  for (;;) {
-    try {
-      const profile = graderProfile(check, ctx);
-      const input = { message: prompt, agent: check.agent, session_id: ctx.newSessionId() };
-      answer = (await ctx.exchange.chat(profile, input, { signal: ctx.signal })).response;
-      break;
-    } catch (error) {
-      const refused = error instanceof ApiError && error.status === 429;
-      if (refused && rateLimited < MAX_429_RETRIES && !ctx.signal?.aborted) {
-        rateLimited++;
-        continue;
-      }
-      const why =
-        error instanceof ApiError
-          ? `${error.status ? `${error.status} ` : ''}${error.code}: ${error.message}`
-          : (error as Error).message;
-      return {
-        outcome: { passed: false, expected, actual: `the grader could not be asked (${why})` },
-        rateLimited,
-      };
-    }
+  const asked = await askAgent(ctx, () => helperProfile(check.profile, ctx), check.agent, prompt);
+  const { rateLimited } = asked;
+  if (!asked.reply) {
+    const actual = `the grader could not be asked (${callFailure(asked.error)})`;
+    return { outcome: { passed: false, expected, actual }, rateLimited };
   }
+  const answer = asked.reply.response;
   const verdict = readVerdict(answer, check.agent);
   if (!verdict) {
     return {

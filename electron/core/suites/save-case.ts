@@ -25,7 +25,7 @@ const MIN_TTFT_BUDGET_MS = 100;
 const PHRASE_MAX = 40;
 
 /** A phrase of the reply worth asserting: its first words, up to about 40 characters. */
-function suggestPhrase(reply: string): string | undefined {
+export function suggestPhrase(reply: string): string | undefined {
   const line = reply
     .split('\n')
     .find((l) => l.trim() !== '')
@@ -60,7 +60,7 @@ export function caseName(message: string): string {
  * nothing that holds a key or a secret this console keeps may go into one. The reply is checked
  * whole, since the assertion suggested from it is a piece of it.
  */
-function refuseSecrets(parts: readonly (readonly [string, string | undefined])[]): void {
+export function refuseSecrets(parts: readonly (readonly [string, string | undefined])[]): void {
   for (const [what, text] of parts) {
     const found = text === undefined ? undefined : secretIn(text);
     if (!found) continue;
@@ -84,45 +84,69 @@ export async function saveCase(
     ['case name', name],
     ['agent', observed.agent],
   ]);
-  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
   const entry = {
     name,
     message: observed.message,
     ...(observed.stream ? {} : { stream: false }),
     assert: suggestAssertions(observed),
   };
+  const text = await appendCase(path, () => entry, {
+    agent: observed.agent,
+    suiteName: 'Saved from the playground',
+  });
+  return { caseName: name, text };
+}
+
+/** What a suite file a case is appended to already says, for the case's own choices. */
+export interface SuiteContext {
+  /** The suite grades judged checks (`grader: { agent }`), so `similar-to` can run there. */
+  graded: boolean;
+}
+
+/**
+ * Appends the case `entry` makes to the suite file at `path` — one that runs against `agent`
+ * (refused otherwise), or a new file named `suiteName` — and writes it only once the result
+ * loads. Returns the file's new text.
+ */
+export async function appendCase(
+  path: string,
+  entry: (suite: SuiteContext) => object,
+  options: { agent: string | undefined; suiteName: string },
+): Promise<string> {
+  const { agent } = options;
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
   let out: string;
   if (text === undefined || text.trim() === '') {
     const doc = parseDocument('');
     doc.contents = doc.createNode({
-      name: 'Saved from the playground',
-      ...(observed.agent ? { targets: { agents: [observed.agent] } } : {}),
-      cases: [entry],
+      name: options.suiteName,
+      ...(agent ? { targets: { agents: [agent] } } : {}),
+      cases: [entry({ graded: false })],
     }) as unknown as typeof doc.contents;
     out = doc.toString();
   } else {
     // The file must load now: appending to a broken file would hide its problem behind a new one.
     const suite = parseSuite(text, path);
     const agents = suite.targets.agents;
-    const fits =
-      observed.agent === undefined ? agents === undefined : (agents ?? []).includes(observed.agent);
+    const fits = agent === undefined ? agents === undefined : (agents ?? []).includes(agent);
     if (!fits) {
       throw new CoreError(
         'BAD_INPUT',
-        `${suite.name} runs against ${agents?.join(', ') ?? 'the default agent'}, not ${observed.agent ?? 'the default agent'}: choose a suite for that agent or a new file.`,
+        `${suite.name} runs against ${agents?.join(', ') ?? 'the default agent'}, not ${agent ?? 'the default agent'}: choose a suite for that agent or a new file.`,
       );
     }
     const doc = parseDocument(text);
     const cases = isMap(doc.contents) ? doc.contents.get('cases', true) : undefined;
     if (!isSeq(cases)) throw new CoreError('BAD_INPUT', `${path} has no list of cases to add to.`);
-    out = appendToBlockList(text, cases, entry) ?? appendToDocument(doc, cases, entry);
+    const made = entry({ graded: doc.getIn(['grader', 'agent']) !== undefined });
+    out = appendToBlockList(text, cases, made) ?? appendToDocument(doc, cases, made);
   }
   parseSuite(out, path); // what is written loads
   await writeFileAtomic(path, out);
-  return { caseName: name, text: out };
+  return out;
 }
 
 /**

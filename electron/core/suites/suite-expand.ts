@@ -15,6 +15,7 @@ import type { Dataset } from './dataset';
 import { DEFAULT_JUDGE_PROMPT, similarRubric, templateProblem } from './judge-prompt';
 import { compileJsonSchema } from './json-schema-check';
 import { compileLinearRegex } from './linear-regex';
+import { expandSimulation, ONLY_SIMULATED, type PlanChecks } from './simulate-expand';
 import { suiteEnv, type EnvRead, type SuiteEnvOptions } from './suite-env';
 
 /** The line a path (and optionally a key of the map there) was written on. */
@@ -211,11 +212,15 @@ function buildCheck(
       return { kind, line, status: value as number };
     case 'code':
       return { kind, line, code: text(value as string) };
-    case 'remembers':
+    case 'remembers': {
       // Resolved against the earlier turns by the caller.
-      return typeof value === 'object'
-        ? { kind, line, text: '', turn: (value as { turn: number }).turn }
-        : { kind, line, text: text(value as string) };
+      if (typeof value !== 'object') return { kind, line, text: text(value as string) };
+      if ('turn' in value) return { kind, line, text: '', turn: value.turn };
+      const { fact, 'from-turn': fromTurn } = value as { fact: string; 'from-turn'?: number };
+      return { kind, line, fact: text(fact), ...(fromTurn !== undefined ? { fromTurn } : {}) };
+    }
+    case 'turns-at-most':
+      return { kind, line, turns: value as number };
   }
 }
 
@@ -270,20 +275,20 @@ function expandCase(
     : row
       ? `${c.name} [${row.at ?? rowLabel(row.values)}]`
       : c.name;
-  const steps: PlannedStep[] = [];
-  for (const [si, raw] of rawSteps(c, base, x).entries()) {
-    let message: string;
-    if (typeof raw.message === 'object') {
-      message = fillMessage(
-        x.interpolate(raw.message.fill, lookup, raw.messagePath, 'message'),
-        raw.message.bytes,
-      );
-    } else {
-      message = x.interpolate(raw.message as string, lookup, raw.messagePath, raw.messageKey);
-    }
+  const planned = {
+    key: row ? `${ci + 1}.${ri + 1}` : `${ci + 1}`,
+    name,
+    line: x.lineAt(base),
+    stream,
+    thread,
+    ...(c.title !== undefined ? { title: x.interpolate(c.title, labelLookup, base, 'title') } : {}),
+    repeat: c.repeat ?? file.defaults?.repeat ?? 1,
+  };
+  /** A list of assertions as checks, each problem reported where it was written. */
+  const planChecks: PlanChecks = (list, path, vet) => {
     const checks: Check[] = [];
-    for (const [ai, entry] of raw.assert.entries()) {
-      const at = [...raw.assertPath, ai];
+    for (const [ai, entry] of list.entries()) {
+      const at = [...path, ai];
       for (const [kind, value] of Object.entries(entry) as [AssertionKind, SuiteAssertion[AssertionKind]][]) {
         if (value === undefined) continue;
         const report = (m: string): void => x.problem(at, m, kind);
@@ -300,38 +305,65 @@ function expandCase(
           report,
           grading,
         );
-        if (check?.kind === 'remembers') {
-          const earlier = steps.map((s) => s.message);
-          if (si === 0) {
-            report(
-              'remembers checks that a later turn refers to an earlier one: it cannot be in the first turn.',
-            );
-          } else if (check.turn !== undefined) {
-            if (check.turn > si)
-              report(
-                `remembers turn ${check.turn}: ${si === 1 ? 'only turn 1 comes' : `only turns 1 to ${si} come`} before this one.`,
-              );
-            else check.text = earlier[check.turn - 1] as string;
-          } else if (!earlier.some((m) => m.includes(check.text))) {
-            report(`remembers "${check.text}": no earlier turn of this case says it.`);
-          }
-        }
-        if (check) checks.push(check);
+        if (!check) continue;
+        vet?.(check, report);
+        checks.push(check);
       }
     }
+    return checks;
+  };
+  if (c.simulate) {
+    const simulate = expandSimulation(c, base, {
+      problem: (path, message, key) => x.problem(path, message, key),
+      text: (value, path, key) => x.interpolate(value, lookup, path, key),
+      lineAt: x.lineAt,
+      planChecks,
+    });
+    return { ...planned, steps: [], simulate };
+  }
+  if (c['each-turn']) {
+    x.problem(
+      base,
+      '`each-turn` checks every reply of a simulated conversation: this case has no simulate.',
+      'each-turn',
+    );
+  }
+  const steps: PlannedStep[] = [];
+  for (const [si, raw] of rawSteps(c, base, x).entries()) {
+    let message: string;
+    if (typeof raw.message === 'object') {
+      message = fillMessage(
+        x.interpolate(raw.message.fill, lookup, raw.messagePath, 'message'),
+        raw.message.bytes,
+      );
+    } else {
+      message = x.interpolate(raw.message as string, lookup, raw.messagePath, raw.messageKey);
+    }
+    const checks = planChecks(raw.assert, raw.assertPath, (check, report) => {
+      if (check.kind === 'turns-at-most' || (check.kind === 'remembers' && 'fact' in check)) {
+        report(`${ONLY_SIMULATED} (this case has no simulate).`);
+        return;
+      }
+      if (check.kind !== 'remembers') return;
+      const earlier = steps.map((s) => s.message);
+      if (si === 0) {
+        report(
+          'remembers checks that a later turn refers to an earlier one: it cannot be in the first turn.',
+        );
+      } else if (check.turn !== undefined) {
+        if (check.turn > si)
+          report(
+            `remembers turn ${check.turn}: ${si === 1 ? 'only turn 1 comes' : `only turns 1 to ${si} come`} before this one.`,
+          );
+        else check.text = earlier[check.turn - 1] as string;
+      } else if (!earlier.some((m) => m.includes(check.text))) {
+        report(`remembers "${check.text}": no earlier turn of this case says it.`);
+      }
+    });
     steps.push({ line: x.lineAt(raw.messagePath, raw.messageKey), message, checks });
   }
   if (steps.length === 0) return undefined;
-  return {
-    key: row ? `${ci + 1}.${ri + 1}` : `${ci + 1}`,
-    name,
-    line: x.lineAt(base),
-    stream,
-    thread,
-    ...(c.title !== undefined ? { title: x.interpolate(c.title, labelLookup, base, 'title') } : {}),
-    repeat: c.repeat ?? file.defaults?.repeat ?? 1,
-    steps,
-  };
+  return { ...planned, steps };
 }
 
 /** The planned cases of a suite file, and every problem found on the way. */

@@ -26,9 +26,9 @@ export interface LoadedSuite {
   warnings?: string[];
 }
 
-/** Inside an `assert` list an unknown key is an unknown assertion. */
+/** Inside an `assert` or `each-turn` list an unknown key is an unknown assertion. */
 const unknownKey = (path: readonly PropertyKey[], key: string): string =>
-  path.length >= 2 && path.at(-2) === 'assert'
+  path.length >= 2 && (path.at(-2) === 'assert' || path.at(-2) === 'each-turn')
     ? `Unknown assertion "${key}": use one of ${ASSERTION_KINDS.join(', ')}.`
     : `Unknown field "${key}".`;
 

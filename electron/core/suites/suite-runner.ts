@@ -18,7 +18,8 @@ import type { Profile } from '../profiles';
 import type { LoadedSuite } from './suite-loader';
 import type { SuiteExchange } from './suite-exchange';
 import { cellStats, cellStatus, runTotals } from './suite-stats';
-import { newSuiteSessionId, notSentStep, runStep } from './suite-step';
+import { runSimulation } from './simulate-run';
+import { newSuiteSessionId, notSentStep, runStep, type StepContext } from './suite-step';
 
 export interface RunTarget {
   profile: Profile;
@@ -76,6 +77,23 @@ async function runAttempt(job: Job, options: RunOptions, now: () => number): Pro
   let failed = false;
   let cancelled = false;
   const steps: StepResult[] = [];
+  const context: StepContext = {
+    exchange: options.exchange,
+    profile: target.profile,
+    agent: target.agent,
+    planned,
+    sessionId,
+    threadId: undefined,
+    signal: options.signal,
+    earlier: [],
+    profileFor: options.resolveProfile,
+  };
+  if (planned.simulate) {
+    const simulated = await runSimulation(context, planned.simulate);
+    steps.push(...simulated.steps);
+    threadId = simulated.threadId;
+    ({ failed, cancelled } = simulated);
+  }
   for (const [index, step] of planned.steps.entries()) {
     if (failed || cancelled || options.signal?.aborted) {
       cancelled ||= options.signal?.aborted === true;
@@ -101,15 +119,9 @@ async function runAttempt(job: Job, options: RunOptions, now: () => number): Pro
     }
     const outcome = await runStep(
       {
-        exchange: options.exchange,
-        profile: target.profile,
-        agent: target.agent,
-        planned,
-        sessionId,
+        ...context,
         threadId,
-        signal: options.signal,
         earlier: steps.filter((s) => s.state === 'done').map((s) => ({ message: s.message, reply: s.reply })),
-        profileFor: options.resolveProfile,
       },
       step,
       index,

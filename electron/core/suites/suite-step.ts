@@ -15,7 +15,7 @@ import { ApiError } from '../api-error';
 import type { Profile } from '../profiles';
 import { redactSecrets } from '../redact';
 import { evaluateStep, isJudged, maxGapMs, type Observation } from './assertions';
-import { grade } from './judge';
+import { grade, type GradeContext } from './judge';
 import type { ExchangeReply, SuiteExchange } from './suite-exchange';
 
 /** Frames kept per step; past it they are counted, not kept. */
@@ -150,6 +150,16 @@ function maskFrames(frames: Sent['frames']): RunFrame[] {
     .map((f) => ({ atMs: f.atMs, data: redactSecrets(f.data), ...(f.comment ? { comment: true } : {}) }));
 }
 
+/** A check's words as kept: a reply, and so an expected or actual quoting it, may hold a key. */
+export function maskCheck(c: CheckResult): CheckResult {
+  return {
+    ...c,
+    expected: redactSecrets(c.expected),
+    actual: redactSecrets(c.actual),
+    ...(c.verdict ? { verdict: { ...c.verdict, reason: redactSecrets(c.verdict.reason) } } : {}),
+  };
+}
+
 export async function runStep(ctx: StepContext, step: PlannedStep, index: number): Promise<StepOutcome> {
   const allows429 = step.checks.some((c) => c.kind === 'status' && c.status === 429);
   let rateLimited = 0;
@@ -204,12 +214,7 @@ export async function runStep(ctx: StepContext, step: PlannedStep, index: number
     frames: maskFrames(sent.frames),
     framesDropped: Math.max(0, sent.frames.length - MAX_FRAMES_PER_STEP),
     rateLimited,
-    checks: checks.map((c) => ({
-      ...c,
-      expected: redactSecrets(c.expected),
-      actual: redactSecrets(c.actual),
-      ...(c.verdict ? { verdict: { ...c.verdict, reason: redactSecrets(c.verdict.reason) } } : {}),
-    })),
+    checks: checks.map(maskCheck),
   };
   return { result, cancelled, ...(sent.threadId ? { threadId: sent.threadId } : {}) };
 }
@@ -236,17 +241,22 @@ async function gradeStep(
       await grade(
         check,
         { message: step.message, reply: obs.reply, earlier: ctx.earlier },
-        {
-          exchange: ctx.exchange,
-          profile: ctx.profile,
-          profileFor: ctx.profileFor,
-          signal: ctx.signal,
-          newSessionId: newSuiteSessionId,
-        },
+        gradingContext(ctx),
       ),
     );
   }
   return graded;
+}
+
+/** How a step's helper agents (graders, a simulated user) are asked: as its turns are. */
+export function gradingContext(ctx: StepContext): GradeContext {
+  return {
+    exchange: ctx.exchange,
+    profile: ctx.profile,
+    profileFor: ctx.profileFor,
+    signal: ctx.signal,
+    newSessionId: newSuiteSessionId,
+  };
 }
 
 /** A turn that was not sent: an earlier one failed, or the run was cancelled first. */

@@ -18,6 +18,7 @@ import type {
   SuiteRunSummary,
 } from '../../../shared/suite-folder';
 import type { BrokenSuite, SuiteRunResult } from '../../../shared/suite-run';
+import type { Transcript, TranscriptRef } from '../../../shared/transcript';
 import type { AppLog } from '../app-log';
 import { CoreError } from '../core-error';
 import type { Profile } from '../profiles';
@@ -26,6 +27,7 @@ import type { HarCasesWritten } from './har-cases';
 import { runWhat, runWhere, sameRunShape } from './run-context';
 import { diffRuns } from './run-diff';
 import { DEFAULT_RETENTION, RunStore } from './run-store';
+import type { ConversationCaseRequest, ReplyReviews } from './conversation-case';
 import type { ObservedReply } from './save-case';
 import type { SuiteEnvOptions } from './suite-env';
 import type { SuiteExchange } from './suite-exchange';
@@ -41,6 +43,10 @@ export interface SuitesHost {
   /** A profile by id or name; the active one without. */
   profile(ref?: string): Profile;
   appLog: Pick<AppLog, 'error'>;
+  /** A recorded conversation or thread, for "Save as test case" (the core's transcripts). */
+  transcript?: (ref: TranscriptRef) => Promise<Transcript | undefined>;
+  /** The reviews people gave its replies, by message id (the core's transcripts' reviews). */
+  replyReviews?: (ref: TranscriptRef) => ReplyReviews;
   /** How long runs are kept, as settings say (settings.json `testRuns`); the defaults without. */
   retention?: () => Partial<RunRetention>;
 }
@@ -335,6 +341,17 @@ export class Suites {
     const { saveCase } = await import('./save-case');
     const saved = await saveCase(path, { ...observed, agent: observed.agent }, name);
     return { file, caseName: saved.caseName };
+  }
+
+  /** "Save as test case" from a recorded conversation or thread (conversation-case.ts). */
+  async saveConversationCase(request: ConversationCaseRequest): Promise<{ file: string; caseName: string }> {
+    const path = await this.pathOf(request.file);
+    const transcript = await this.host.transcript?.(request.transcript);
+    if (!transcript) throw new CoreError('NOT_FOUND', 'No history of that conversation is recorded here.');
+    const { saveConversationCase } = await import('./conversation-case');
+    const reviews = request.reviews ?? this.host.replyReviews?.(request.transcript);
+    const { caseName } = await saveConversationCase(path, transcript, reviews);
+    return { file: request.file, caseName };
   }
 
   /** A HAR file's chats as new suite files in the open folder (har-cases.ts). */

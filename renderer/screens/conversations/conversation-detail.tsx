@@ -14,6 +14,8 @@ import { useConversationsView, type ConversationSelection } from '../../stores/c
 import { useFoundIndex } from '../../stores/found-message';
 import { openInPlayground } from '../../stores/playground-intent';
 import { openReplay } from '../../stores/replay';
+import { takeSaveCaseIntent } from '../../stores/save-case-intent';
+import { SaveConversationAsCase } from '../suites/save-as-case';
 import { conversationSubject } from './conversation-export';
 
 export function ConversationDetail({ selection }: { selection: ConversationSelection }) {
@@ -73,6 +75,14 @@ export function ConversationDetail({ selection }: { selection: ConversationSelec
         <button type="button" onClick={() => setConfirming(true)}>
           Continue in playground
         </button>
+        {history.history?.total ? (
+          <SaveConversationAsCase
+            kind="session"
+            id={selection.sessionId}
+            agent={agent}
+            autoOpen={takeSaveCaseIntent('session', selection.sessionId)}
+          />
+        ) : null}
       </HistoryActions>
       <RecordReview kind="session" id={selection.sessionId} recorded={!!history.history} />
       <HistorySection

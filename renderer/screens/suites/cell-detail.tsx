@@ -61,9 +61,15 @@ function Step({ id, step, agent }: { id: string; step: StepResult; agent: string
           <strong>Turn {step.index + 1}</strong> <span className="muted">line {step.line}</span>
           {step.state !== 'done' ? <span className="badge badge-muted">{step.state}</span> : null}
           {step.status ? <span className="badge badge-muted">HTTP {step.status}</span> : null}
+          {step.simulated ? (
+            <span className="badge badge-muted" title={step.simulated.requestId}>
+              written by {step.simulated.agent}
+              {step.simulated.totalMs !== undefined ? ` in ${step.simulated.totalMs} ms` : ''}
+            </span>
+          ) : null}
         </p>
         <p className="tests-message">
-          <span className="muted">Sent:</span>{' '}
+          <span className="muted">{step.simulated ? 'Simulated user:' : 'Sent:'}</span>{' '}
           {step.message.length > 500 ? `${step.message.slice(0, 500)}…` : step.message}
         </p>
         {step.error ? (

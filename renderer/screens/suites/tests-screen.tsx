@@ -16,7 +16,7 @@ import './tests.css';
 import { ScreenHeading } from '../../shell/screen-heading';
 
 export function TestsScreen() {
-  const { listing, run, openCellId } = useTests();
+  const { listing, run, openCellId, saved } = useTests();
   const [error, setError] = useState<unknown>();
   useEffect(() => wireTestsEvents(), []);
   const busy = run !== undefined && !run.finished;
@@ -42,7 +42,7 @@ export function TestsScreen() {
       {listing ? (
         <div className="tests-layout">
           <aside className="card tests-side">
-            <SuiteTree suites={listing.suites} busy={busy} onRun={onRun} />
+            <SuiteTree suites={listing.suites} busy={busy} onRun={onRun} saved={saved} />
           </aside>
           <div className="tests-main">
             {run ? (

@@ -33,6 +33,8 @@ interface TestsState {
   path: string;
   run?: RunView | undefined;
   openCellId?: string | undefined;
+  /** The case "Save as test case" just wrote from a conversation: marked in the tree, to run and edit. */
+  saved?: { file: string; caseName: string } | undefined;
 }
 
 const PATH_KEY = 'agent-console.tests.folder';
@@ -41,6 +43,10 @@ export const useTests = create<TestsState>(() => ({
   listing: null,
   path: localStorage.getItem(PATH_KEY) ?? '',
 }));
+
+export function showSaved(saved: { file: string; caseName: string }): void {
+  useTests.setState({ saved });
+}
 
 export function setPath(path: string): void {
   useTests.setState({ path });

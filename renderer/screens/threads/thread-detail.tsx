@@ -10,6 +10,8 @@ import { openReplay } from '../../stores/replay';
 import { useThreadsView, type ThreadRow } from '../../stores/threads-view';
 import { ThreadAppend } from './thread-append';
 import { threadSubject } from './thread-export';
+import { takeSaveCaseIntent } from '../../stores/save-case-intent';
+import { SaveConversationAsCase } from '../suites/save-as-case';
 
 export function ThreadDetail({ thread, listed }: { thread: ThreadRow; listed: boolean }) {
   const reviews = useRecordReviews('thread', thread.id).data;
@@ -52,7 +54,16 @@ export function ThreadDetail({ thread, listed }: { thread: ThreadRow; listed: bo
         readWhole={() => readTranscript('thread', thread.id)}
         reviews={reviews}
         onReplay={() => openReplay({ kind: 'thread', id: thread.id, agent: thread.agent })}
-      />
+      >
+        {history.history?.total ? (
+          <SaveConversationAsCase
+            kind="thread"
+            id={thread.id}
+            agent={thread.agent}
+            autoOpen={takeSaveCaseIntent('thread', thread.id)}
+          />
+        ) : null}
+      </HistoryActions>
       <RecordReview kind="thread" id={thread.id} recorded={!!history.history} />
       <HistorySection
         messageExtra={replyReviews}

@@ -163,7 +163,7 @@ describe('a broken suite names the file, line and field', () => {
     expect(problem(text)).toBe(
       'suite.yaml:6:9: cases[0].assert[0].contain: Unknown assertion "contain": use one of contains, not-contains, ' +
         'equals, regex, starts-with, json, max-length, min-length, ttft-ms, total-ms, min-chunks, max-gap-ms, ' +
-        'completes, status, code, remembers, judge, similar-to.',
+        'completes, status, code, remembers, turns-at-most, judge, similar-to.',
     );
   });
 
