@@ -1,5 +1,5 @@
 // Reviewing a conversation, a thread or one reply: a verdict (good, needs work, wrong), the team's
-// labels and a note — for a wrong reply, the answer it should have given. Saved to the history
+// labels and a note — for a wrong reply, the answer it should have given (after "Should say:"). Saved to the history
 // database; "Saved" shows only once the core has it on disk. Every control is a native one, so Tab,
 // the arrows (between verdicts) and Space reach all of it.
 import { useId, useState } from 'react';
@@ -101,7 +101,9 @@ export function ReviewForm({ target, review, labels, subject, onDone }: ReviewFo
       <label>
         Note{' '}
         <span className="muted">
-          {verdict === 'wrong' ? '(the answer it should have given)' : '(optional)'}
+          {verdict === 'wrong'
+            ? '(what was wrong; “Should say: …” for the answer it should have given)'
+            : '(optional)'}
         </span>
         <textarea
           value={note}

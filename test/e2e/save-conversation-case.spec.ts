@@ -94,3 +94,55 @@ test('a history search hit saves its conversation as a test case', async ({ app 
   await expect(app.locator('.tests-case-saved')).toContainText('Hello, I am Ada and I need a refund.');
   expect(readFileSync(join(folder, 'saved-cases.yaml'), 'utf8')).toContain('- message: It is order 4711.');
 });
+
+test('a reply reviewed wrong, with the right answer in its note, is what the saved case expects: the agent that still says otherwise fails it', async ({
+  app,
+}) => {
+  const sessionId = `pg${randomUUID().replaceAll('-', '')}`;
+  for (const message of MESSAGES.slice(0, 2)) {
+    await bridgeCall(app, 'chat:send', {
+      message,
+      agent: 'helpdesk',
+      session_id: sessionId,
+      startedHere: true,
+    });
+  }
+  await nav(app, 'Tests').click();
+  await app.getByLabel('Folder of suite files').fill(folder);
+  await app.getByRole('button', { name: 'Open', exact: true }).click();
+  await nav(app, 'Conversations').click();
+  await app.getByRole('button', { name: 'Refresh' }).click();
+  await app
+    .getByRole('table', { name: 'Conversations' })
+    .getByRole('row', { name: new RegExp(sessionId) })
+    .click();
+  const detail = app.getByRole('region', { name: 'Conversation detail' });
+  // The support person's review of the second reply: wrong, and what it should have said.
+  await detail.getByRole('button', { name: 'Review message 4' }).click();
+  const form = detail.getByRole('form', { name: 'Review of message 4' });
+  await form.getByRole('radio', { name: 'Wrong' }).check();
+  await form
+    .getByRole('textbox', { name: /Note/ })
+    .fill('It asked for the order again.\nShould say: Refund issued for order 4711 today.');
+  await form.getByRole('button', { name: 'Save review' }).click();
+  await expect(detail.locator('.messages > li').nth(3).locator('.verdict')).toHaveText('Wrong');
+
+  await detail.getByRole('button', { name: 'Save as test case' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Save as test case' });
+  await dialog.getByRole('textbox', { name: 'New file name' }).fill('reviewed.yaml');
+  await dialog.getByRole('button', { name: 'Save case' }).click();
+  await expect(app.locator('.tests-case-saved')).toContainText('Hello, I am Ada and I need a refund.');
+  const text = readFileSync(join(folder, 'reviewed.yaml'), 'utf8');
+  expect(text).toContain('Refund issued for order 4711 today.');
+  expect(text).not.toContain('It asked for the order again.');
+
+  await app
+    .locator('.tests-case-saved')
+    .getByRole('button', { name: 'Run case Hello, I am Ada and I need a refund.' })
+    .click();
+  await expect(app.getByTestId('run-progress')).toContainText('· failed', { timeout: 60_000 });
+  await app
+    .getByRole('button', { name: /Hello, I am Ada and I need a refund\. on helpdesk: failed/ })
+    .click();
+  await expect(app.locator('.tests-step').nth(1)).toContainText('Refund issued for order 4711 today.');
+});
