@@ -1,6 +1,6 @@
 // Reviewing a conversation, a thread or one reply: a verdict (good, needs work, wrong), the team's
-// labels and a note — for a wrong reply, the answer it should have given (after "Should say:"). Saved to the history
-// database; "Saved" shows only once the core has it on disk. Every control is a native one, so Tab,
+// labels and a note — for a wrong reply, the answer it should have given (after "Should say:").
+// Saved to the history database; "Saved" shows only once the core has it on disk. Every control is a native one, so Tab,
 // the arrows (between verdicts) and Space reach all of it.
 import { useId, useState } from 'react';
 import {
