@@ -57,7 +57,7 @@ export const PRIVATE_APPEND_FLAGS = constants.O_WRONLY | constants.O_CREAT | con
 /** A new file only: fails on any existing name, a link included (O_EXCL never follows one). */
 const CREATE_NEW_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW;
 /** Reading one of our files without following a link put in its place. */
-const READ_FLAGS = constants.O_RDONLY | NOFOLLOW;
+export const PRIVATE_READ_FLAGS = constants.O_RDONLY | NOFOLLOW;
 
 /**
  * Owners and modes are POSIX's: on Windows a file carries an ACL instead (no uid, and mode bits
@@ -230,7 +230,7 @@ export function appendPrivateFileDurablySync(file: string, text: string): void {
 
 /** Reads a file of ours as text; a link in its place fails (isLinkRefusal) rather than being read. */
 export function readPrivateFileSync(file: string): string {
-  const fd = openSync(file, READ_FLAGS);
+  const fd = openSync(file, PRIVATE_READ_FLAGS);
   try {
     return readFileSync(fd, 'utf8');
   } finally {
@@ -246,7 +246,7 @@ const TAIL_CHUNK = 1 << 20;
  * reading the year (and holding it in memory).
  */
 export function readPrivateTailSync(file: string, older: (line: string) => boolean): string[] {
-  const fd = openSync(file, READ_FLAGS);
+  const fd = openSync(file, PRIVATE_READ_FLAGS);
   try {
     const chunks: string[][] = [];
     let end = fstatSync(fd).size;
@@ -277,7 +277,7 @@ export function readPrivateTailSync(file: string, older: (line: string) => boole
 
 /** The first `bytes` of a file of ours, as text. */
 export function readPrivateHeadSync(file: string, bytes: number): string {
-  const fd = openSync(file, READ_FLAGS);
+  const fd = openSync(file, PRIVATE_READ_FLAGS);
   try {
     const head = Buffer.alloc(bytes);
     return head.subarray(0, readSync(fd, head, 0, bytes, 0)).toString('utf8');

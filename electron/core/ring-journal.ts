@@ -8,7 +8,8 @@
 // is neither read nor written through: the first write replaces it (private-files.ts).
 import { renameSync } from 'node:fs';
 import type { z } from 'zod';
-import { appendPrivateFile, isLinkRefusal, readPrivateFileSync, replacePrivateFile } from './private-files';
+import { appendPrivateFile, isLinkRefusal, replacePrivateFile } from './private-files';
+import { readPrivateLinesSync } from './private-lines';
 
 export interface RingJournalOptions<T, L> {
   file: string;
@@ -43,9 +44,23 @@ export class RingJournal<T, L> {
   /** Reads the file, handing each entry to `put`; returns a warning when it had to be set aside. */
   load(put: (entry: T) => void, held: () => number): string | undefined {
     const { file, what } = this.options;
-    let text: string;
+    let lineNo = 0;
+    let stored = 0;
+    let known = true;
+    let read: { endsWithNewline: boolean };
     try {
-      text = readPrivateFileSync(file);
+      // A line at a time: a week of entries is never one string in memory (private-lines.ts).
+      read = readPrivateLinesSync(file, (raw) => {
+        if (lineNo++ === 0) known = raw === this.header;
+        if (!known || lineNo === 1 || raw === '') return;
+        stored++;
+        try {
+          const parsed = this.options.line.safeParse(JSON.parse(raw));
+          if (parsed.success) put(this.options.fromLine(parsed.data));
+        } catch {
+          // A line torn by a crash mid-append: skipped; the rewrite below drops it from the file.
+        }
+      });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       if (isLinkRefusal(error)) {
@@ -53,8 +68,7 @@ export class RingJournal<T, L> {
       }
       return `The ${what} could not be read (${(error as Error).message}); a new one is kept from now on.`;
     }
-    const lines = text.split('\n');
-    if (lines[0] !== this.header) {
+    if (!known || lineNo === 0) {
       const aside = `${file}.unreadable-${Date.now()}`;
       try {
         renameSync(file, aside);
@@ -63,20 +77,9 @@ export class RingJournal<T, L> {
       }
       return `The ${what} was not in a known format; it was set aside as ${aside}.`;
     }
-    let stored = 0;
-    for (const raw of lines.slice(1)) {
-      if (raw === '') continue;
-      stored++;
-      try {
-        const parsed = this.options.line.safeParse(JSON.parse(raw));
-        if (parsed.success) put(this.options.fromLine(parsed.data));
-      } catch {
-        // A line torn by a crash mid-append: skipped; the rewrite below drops it from the file.
-      }
-    }
     this.linesInFile = stored;
     // A clean file ends in a newline; anything else gets rewritten before the next append.
-    this.rewriteNext = !text.endsWith('\n') || stored !== held();
+    this.rewriteNext = !read.endsWithNewline || stored !== held();
     return undefined;
   }
 
