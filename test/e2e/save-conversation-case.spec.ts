@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { bridgeCall, expect, screenshotLightAndDark, test } from './fixtures';
 import { nav } from './playground-steps';
 
@@ -69,7 +70,8 @@ test('a recorded conversation saved as a test case, opened in Tests, passes when
   await screenshotLightAndDark(app, 'tests-saved-conversation-run');
 });
 
-test('a history search hit saves its conversation as a test case', async ({ app }) => {
+/** The first two messages of a conversation with the helpdesk, recorded; the Tests folder open. */
+async function recordTwoAndOpenFolder(app: Page): Promise<string> {
   const sessionId = `pg${randomUUID().replaceAll('-', '')}`;
   for (const message of MESSAGES.slice(0, 2)) {
     await bridgeCall(app, 'chat:send', {
@@ -82,6 +84,11 @@ test('a history search hit saves its conversation as a test case', async ({ app 
   await nav(app, 'Tests').click();
   await app.getByLabel('Folder of suite files').fill(folder);
   await app.getByRole('button', { name: 'Open', exact: true }).click();
+  return sessionId;
+}
+
+test('a history search hit saves its conversation as a test case', async ({ app }) => {
+  await recordTwoAndOpenFolder(app);
   await app.keyboard.press('Control+k');
   await app.getByRole('searchbox').first().fill('4711');
   await app
@@ -98,18 +105,7 @@ test('a history search hit saves its conversation as a test case', async ({ app 
 test('a reply reviewed wrong, with the right answer in its note, is what the saved case expects: the agent that still says otherwise fails it', async ({
   app,
 }) => {
-  const sessionId = `pg${randomUUID().replaceAll('-', '')}`;
-  for (const message of MESSAGES.slice(0, 2)) {
-    await bridgeCall(app, 'chat:send', {
-      message,
-      agent: 'helpdesk',
-      session_id: sessionId,
-      startedHere: true,
-    });
-  }
-  await nav(app, 'Tests').click();
-  await app.getByLabel('Folder of suite files').fill(folder);
-  await app.getByRole('button', { name: 'Open', exact: true }).click();
+  const sessionId = await recordTwoAndOpenFolder(app);
   await nav(app, 'Conversations').click();
   await app.getByRole('button', { name: 'Refresh' }).click();
   await app
