@@ -10,7 +10,7 @@ test('agents: page through with the service total, search, status badges, detail
   app,
   mock,
 }) => {
-  addAgents(mock, 25); // with the 8 seeded: 33
+  addAgents(mock, 24); // with the 9 seeded: 33
   await nav(app, 'Agents').click();
   const table = app.getByRole('table', { name: 'Agents' });
   await expect(table.getByRole('row', { name: /Echo echo/ })).toBeVisible();
