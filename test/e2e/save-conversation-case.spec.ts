@@ -17,9 +17,10 @@ test.afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 const MESSAGES = ['Hello, I am Ada and I need a refund.', 'It is order 4711.', 'Any news?'];
 
-test('a recorded conversation saved as a test case, opened in Tests, passes when run', async ({ app }) => {
+/** A conversation with the helpdesk of these messages, recorded; the Tests folder open. */
+async function recordAndOpenFolder(app: Page, messages: readonly string[]): Promise<string> {
   const sessionId = `pg${randomUUID().replaceAll('-', '')}`;
-  for (const message of MESSAGES) {
+  for (const message of messages) {
     await bridgeCall(app, 'chat:send', {
       message,
       agent: 'helpdesk',
@@ -30,6 +31,11 @@ test('a recorded conversation saved as a test case, opened in Tests, passes when
   await nav(app, 'Tests').click();
   await app.getByLabel('Folder of suite files').fill(folder);
   await app.getByRole('button', { name: 'Open', exact: true }).click();
+  return sessionId;
+}
+
+test('a recorded conversation saved as a test case, opened in Tests, passes when run', async ({ app }) => {
+  const sessionId = await recordAndOpenFolder(app, MESSAGES);
   await expect(app.getByText('This folder holds no suite files')).toBeVisible();
 
   await nav(app, 'Conversations').click();
@@ -70,25 +76,8 @@ test('a recorded conversation saved as a test case, opened in Tests, passes when
   await screenshotLightAndDark(app, 'tests-saved-conversation-run');
 });
 
-/** The first two messages of a conversation with the helpdesk, recorded; the Tests folder open. */
-async function recordTwoAndOpenFolder(app: Page): Promise<string> {
-  const sessionId = `pg${randomUUID().replaceAll('-', '')}`;
-  for (const message of MESSAGES.slice(0, 2)) {
-    await bridgeCall(app, 'chat:send', {
-      message,
-      agent: 'helpdesk',
-      session_id: sessionId,
-      startedHere: true,
-    });
-  }
-  await nav(app, 'Tests').click();
-  await app.getByLabel('Folder of suite files').fill(folder);
-  await app.getByRole('button', { name: 'Open', exact: true }).click();
-  return sessionId;
-}
-
 test('a history search hit saves its conversation as a test case', async ({ app }) => {
-  await recordTwoAndOpenFolder(app);
+  await recordAndOpenFolder(app, MESSAGES.slice(0, 2));
   await app.keyboard.press('Control+k');
   await app.getByRole('searchbox').first().fill('4711');
   await app
@@ -105,7 +94,7 @@ test('a history search hit saves its conversation as a test case', async ({ app 
 test('a reply reviewed wrong, with the right answer in its note, is what the saved case expects: the agent that still says otherwise fails it', async ({
   app,
 }) => {
-  const sessionId = await recordTwoAndOpenFolder(app);
+  const sessionId = await recordAndOpenFolder(app, MESSAGES.slice(0, 2));
   await nav(app, 'Conversations').click();
   await app.getByRole('button', { name: 'Refresh' }).click();
   await app
